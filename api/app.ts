@@ -1,0 +1,118 @@
+/**
+ * Builds the Hono app: middleware, one sub-app per resource under `/api`, static serving of the
+ * Eleventy output, JSON 404 for unknown `/api/*` paths, a calm HTML 404 page for other paths, and
+ * the single root `onError` that produces `{"error":{"code","message"}}` (CONTRACT.md).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError, describeError } from '../core/errors.ts';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { calmPage } from './pages.ts';
+import { healthRoutes } from './routes/health.ts';
+
+/** Middleware logging method, path (no query string), status and duration. Never an IP or user agent. */
+function requestLog(deps: AppDeps) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const started = performance.now();
+    await next();
+    deps.log.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  };
+}
+
+function notFoundHtml(c: Context<AppEnv>, deps: AppDeps): Response {
+  const file = path.join(deps.config.distDir, '404.html');
+  const body = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : calmPage('Nothing here', 'This page does not exist, or it is no longer part of the calm selection.', deps.config.serviceName);
+  return c.html(body, 404);
+}
+
+/** Create the HTTP app. `extraRoutes` lets each capability mount its sub-apps. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', requestLog(deps));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'https:', 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginResourcePolicy: 'same-site',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization'],
+      credentials: true,
+      maxAge: 600,
+    }),
+  );
+
+  for (const [mount, routes] of apiRoutes(deps)) app.route(mount, routes);
+
+  app.all('/api/*', (c) =>
+    c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404),
+  );
+
+  app.use('*', serveStatic({ root: deps.config.distDir }));
+  // Pages missing from the last build (e.g. an article accepted since) are rendered on demand.
+  for (const [pattern, handler] of pageRoutes(deps)) app.get(pattern, handler);
+  app.notFound((c) => notFoundHtml(c, deps));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) deps.log.error('request failed', { path: c.req.path, error: describeError(error) });
+      return c.json({ error: { code: error.code, message: error.message } }, error.status as 400);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const code = status === 413 ? 'payload_too_large' : status === 400 ? 'bad_request' : 'http_error';
+      return c.json({ error: { code, message: error.message || 'The request could not be handled.' } }, status);
+    }
+    deps.log.error('unexpected error', { path: c.req.path, error: describeError(error) });
+    if (!c.req.path.startsWith('/api/')) {
+      return c.html(calmPage('Something went wrong', 'Please try again in a moment.', deps.config.serviceName), 500);
+    }
+    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
+  });
+
+  return app;
+}
+
+/** Every `/api` sub-app and where it is mounted. Each capability adds its line here. */
+function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
+  return [['/api/health', healthRoutes(deps)]];
+}
+
+/** Server-rendered pages, tried after the static files (e.g. `/a/<id>` on demand). */
+function pageRoutes(_deps: AppDeps): Array<[string, (c: Context<AppEnv>) => Response | Promise<Response>]> {
+  return [];
+}

@@ -1,0 +1,87 @@
+/**
+ * The Article resource: its stored shape, its classification, and the public card shape (SPEC.md
+ * "Article (feed item shape)").
+ */
+
+/** What the classifier (model or offline) decides about an article. */
+export interface Classification {
+  topic: string;
+  /** 1–4 tags from the controlled vocabulary. */
+  tags: string[];
+  flavor: string;
+  /** 0–10, 0 is calm. */
+  cortisol: number;
+  /** 0–10, 0 is not outrage-bait. */
+  ragebait: number;
+  /** 0–10, 0 is not an advert. */
+  promotional: number;
+  /** The classifier's own view. */
+  accept: boolean;
+  /** One-line reason the article is included (or would be). */
+  why: string;
+}
+
+/** A cached summary (SPEC.md "Summary and explanation"). */
+export interface SummaryDoc {
+  summary: string;
+  what_happened: string | null;
+  why_matters: string | null;
+  why_belongs: string | null;
+  generated_by: 'model' | 'offline' | 'seed';
+  generated_at: Date;
+}
+
+/** An article as stored in the `articles` collection. */
+export interface ArticleDoc {
+  _id: string;
+  source_id: string;
+  /** The feed's own GUID / Atom id, when it has one. */
+  guid: string | null;
+  /** Canonical publisher URL (tracking parameters removed). */
+  url: string;
+  title: string;
+  /** At most 600 characters of the feed's own teaser (plain text); input for our summary only. */
+  teaser: string;
+  image: string | null;
+  paywalled: boolean;
+  published_at: Date;
+  /** When we first saw it (drives `/api/since`). */
+  discovered_at: Date;
+  topic: string;
+  tags: string[];
+  flavor: string;
+  cortisol: number;
+  ragebait: number;
+  promotional: number;
+  why: string;
+  accepted: boolean;
+  /** Why the gate rejected it (`cortisol`, `ragebait`, `promotional`, `model`), null when accepted. */
+  reject_reason: string | null;
+  classified_by: 'model' | 'offline' | 'seed';
+  /** Id of the best copy when this is a near-duplicate, else null. */
+  duplicate_of: string | null;
+  /** Normalised title fingerprint for near-duplicate detection. */
+  fingerprint: string;
+  summary: SummaryDoc | null;
+  updated_at: Date;
+}
+
+/** The public card shape returned by feeds, the brief and replacements. */
+export interface ArticleCard {
+  id: string;
+  title: string;
+  url: string;
+  image: string | null;
+  why: string;
+  source_id: string;
+  source_name: string;
+  tags: string[];
+  topic: string;
+  flavor: string;
+  paywalled: boolean;
+  published_at: string;
+  discovered_at: string;
+  cortisol: number;
+  ragebait: number;
+  summary?: string;
+}

@@ -1,0 +1,45 @@
+/**
+ * The calm gate (CONTRACT.md "Scores and taxonomy"): whether an article is accepted, why not, and
+ * whether it is gentle enough to lead the brief or replace a hero card.
+ */
+import type { Classification } from './article.ts';
+
+/** Default gate thresholds (inclusive ceilings). */
+export const GATE = { maxCortisol: 4, maxRagebait: 3, maxPromotional: 4 } as const;
+/** Gentle thresholds (inclusive ceilings). */
+export const GENTLE = { maxCortisol: 2, maxRagebait: 1 } as const;
+
+/** Words that make a story unfit to lead, however calm its scores (grief, medical, violence). */
+export const GENTLE_EXCLUDED_TERMS: readonly string[] = [
+  // grief
+  'died', 'dies', 'death', 'dead', 'funeral', 'grief', 'grieving', 'mourn', 'mourning', 'memorial', 'obituary', 'passed away', 'bereaved', 'widow',
+  // medical
+  'cancer', 'tumour', 'tumor', 'disease', 'diagnosis', 'diagnosed', 'surgery', 'hospital', 'patient', 'patients', 'illness', 'virus', 'pandemic', 'chemotherapy', 'transplant', 'dementia', 'stroke', 'overdose',
+  // violence
+  'war', 'attack', 'killed', 'kill', 'shooting', 'murder', 'violence', 'violent', 'bomb', 'assault', 'weapon', 'gun', 'stabbing', 'abuse', 'massacre', 'terror',
+];
+
+const gentleExcluded = new RegExp(`\\b(?:${GENTLE_EXCLUDED_TERMS.map((t) => t.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
+
+/** The gate decision: accepted, or the reason it was rejected. */
+export function gateDecision(c: Pick<Classification, 'accept' | 'cortisol' | 'ragebait' | 'promotional'>): {
+  accepted: boolean;
+  reason: string | null;
+} {
+  if (c.cortisol > GATE.maxCortisol) return { accepted: false, reason: 'cortisol' };
+  if (c.ragebait > GATE.maxRagebait) return { accepted: false, reason: 'ragebait' };
+  if (c.promotional > GATE.maxPromotional) return { accepted: false, reason: 'promotional' };
+  if (!c.accept) return { accepted: false, reason: 'model' };
+  return { accepted: true, reason: null };
+}
+
+/** True when a text mentions grief, medical or violence terms. */
+export function hasHeavyTerms(text: string): boolean {
+  return gentleExcluded.test(text);
+}
+
+/** Gentle: very low cortisol and ragebait, and no grief, medical or violence terms in title or summary. */
+export function isGentle(a: { cortisol: number; ragebait: number; title: string; summary?: string | null; why?: string | null }): boolean {
+  if (a.cortisol > GENTLE.maxCortisol || a.ragebait > GENTLE.maxRagebait) return false;
+  return !hasHeavyTerms(`${a.title}\n${a.summary ?? ''}`);
+}

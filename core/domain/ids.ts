@@ -1,0 +1,32 @@
+/** Identifiers: one pattern for every id that appears in a path or a query. */
+import { createHash, randomBytes } from 'node:crypto';
+
+/** Every public id matches this: letters, digits, `_` and `-`, 1–64 characters. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** True when `value` is a syntactically valid id. */
+export function isValidId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}
+
+/** A stable 16-character id derived from a key (same key → same id), e.g. an article's canonical URL. */
+export function stableId(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 16).replace(/[-_]/g, 'x');
+}
+
+/** A fresh random id of 16 url-safe characters. */
+export function randomId(): string {
+  return randomBytes(12).toString('base64url').replace(/[-_]/g, 'x');
+}
+
+/** A URL-safe slug for a source id derived from its name. */
+export function slugId(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
+  return slug || stableId(name);
+}

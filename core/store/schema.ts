@@ -1,0 +1,20 @@
+/**
+ * Creates every collection's indexes, idempotently, then runs the migrations. Called by the worker
+ * and `npm start`, never by the read-only API (SPEC.md: the health check performs no schema work).
+ */
+import type { Db } from 'mongodb';
+import type { Logger } from '../log.ts';
+import type { CollectionIndexes } from './collections.ts';
+import { runMigrations } from './migrations.ts';
+import { indexes as sourceIndexes } from './sources.ts';
+
+/** Every collection's indexes. Add a store module's `indexes` here. */
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes];
+
+/** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
+export async function ensureSchema(db: Db, log: Logger): Promise<void> {
+  for (const { collection, indexes } of ALL_INDEXES) {
+    if (indexes.length > 0) await db.collection(collection).createIndexes(indexes);
+  }
+  await runMigrations(db, log);
+}

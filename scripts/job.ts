@@ -1,0 +1,37 @@
+/** `npm run job -- <name>`: run one job once, with a progress bar on a terminal. */
+import { exitOnStartupError, openRuntime } from '../core/runtime.ts';
+import { ensureSchema } from '../core/store/schema.ts';
+import { findJob, JOBS } from '../jobs/registry.ts';
+import { terminalProgress } from './progress.ts';
+
+const name = process.argv[2];
+const job = name ? findJob(name) : null;
+if (!job) {
+  process.stderr.write(`Usage: npm run job -- <name>   (one of: ${JOBS.map((j) => j.name).join(', ')})\n`);
+  process.exit(2);
+}
+const runtime = await openRuntime().catch(exitOnStartupError);
+const progress = terminalProgress();
+let code = 0;
+try {
+  await ensureSchema(runtime.database.db, runtime.log);
+  const summary = await job.run({
+    db: runtime.database.db,
+    config: runtime.config,
+    log: runtime.log,
+    mailer: runtime.mailer,
+    model: runtime.model,
+    now: runtime.now,
+    progress,
+  });
+  progress.end();
+  process.stdout.write(`${job.name}: ${JSON.stringify(summary)}\n`);
+} catch (error) {
+  progress.end();
+  process.stderr.write(`${job.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  code = 1;
+} finally {
+  runtime.mailer.close();
+  await runtime.database.close();
+}
+process.exit(code);

@@ -1,0 +1,115 @@
+/**
+ * `npm test` (after the typecheck): runs every `test/**\/*.test.ts` file in its own process with
+ * uvu, two at a time, against one embedded database server started once for the run (each file
+ * gets its own database on it; see test/helpers/context.ts). Set TEST_MONGODB_URI to use another
+ * server. Ends with the line `N passed, N failed` (counted in tests; a file that crashes or hangs
+ * counts as one failure). `npm test -- <filter>` runs only files whose path contains the filter.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { startEmbeddedServer, type EmbeddedServer } from '../core/store/embedded.ts';
+
+const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 180_000);
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 2);
+
+function findTests(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...findTests(full));
+    else if (name.endsWith('.test.ts')) out.push(full);
+  }
+  return out.sort();
+}
+
+interface FileResult {
+  file: string;
+  passed: number;
+  failed: number;
+  output: string;
+  ms: number;
+}
+
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+
+function runFile(file: string, env: NodeJS.ProcessEnv): Promise<FileResult> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    let finished = false;
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const kill = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    };
+    // After uvu printed its summary, a file whose handles keep it alive is stopped after a grace period.
+    const summaryWatch = setInterval(() => {
+      if (/Duration:/.test(stripAnsi(output)) && !finished) {
+        clearInterval(summaryWatch);
+        setTimeout(kill, 3000).unref();
+      }
+    }, 200);
+    const timer = setTimeout(() => {
+      output += `\n[runner] ${file} did not finish within ${FILE_TIMEOUT_MS} ms; killed\n`;
+      kill();
+    }, FILE_TIMEOUT_MS);
+    child.on('close', (code) => {
+      finished = true;
+      clearInterval(summaryWatch);
+      clearTimeout(timer);
+      const text = stripAnsi(output);
+      const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? NaN);
+      const passed = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? NaN);
+      const skipped = Number(/Skipped:\s+(\d+)/.exec(text)?.[1] ?? 0);
+      if (Number.isNaN(total) || Number.isNaN(passed)) {
+        resolve({ file, passed: 0, failed: 1, output: text + `\n[runner] exit code ${code}, no uvu summary`, ms: Date.now() - started });
+        return;
+      }
+      const failed = Math.max(0, total - passed - skipped) + (code !== 0 && total === passed + skipped && !/Duration:/.test(text) ? 1 : 0);
+      resolve({ file, passed, failed, output: text, ms: Date.now() - started });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const root = path.resolve('test');
+  const filter = process.argv[2];
+  const files = findTests(root).filter((f) => !filter || f.includes(filter));
+  let server: EmbeddedServer | null = null;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (!env.TEST_MONGODB_URI) {
+    server = await startEmbeddedServer();
+    env.TEST_MONGODB_URI = server.uri;
+  }
+  const results: FileResult[] = [];
+  const queue = [...files];
+  const workers = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const result = await runFile(file, env);
+      results.push(result);
+      const rel = path.relative(process.cwd(), file);
+      const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
+      process.stdout.write(`${mark} ${rel} (${result.passed} passed, ${result.failed} failed, ${(result.ms / 1000).toFixed(1)} s)\n`);
+      if (result.failed > 0) process.stdout.write(result.output.split('\n').map((l) => `     ${l}`).join('\n') + '\n');
+    }
+  });
+  await Promise.all(workers);
+  await server?.stop();
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+  process.exit(failed > 0 || files.length === 0 ? 1 : 0);
+}
+
+await main();

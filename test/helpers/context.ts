@@ -1,0 +1,95 @@
+/**
+ * The test context: a fresh database on the run's embedded server (one per test file), the
+ * config a test needs, a memory logger, and an app instance built with `createApp`. Close it in
+ * `test.after` so the file's process can exit.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MongoClient, type Db } from 'mongodb';
+import { createApp } from '../../api/app.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { loadConfig, type Config } from '../../core/config.ts';
+import { createMemoryLogger } from '../../core/log.ts';
+import { createMailer, type Mailer } from '../../core/mail.ts';
+import { createModelClient, type ModelClient } from '../../core/model.ts';
+import { randomId } from '../../core/domain/ids.ts';
+import { startEmbeddedServer, type EmbeddedServer } from '../../core/store/embedded.ts';
+import { ensureSchema } from '../../core/store/schema.ts';
+
+/** Everything a test file works with. */
+export interface TestContext {
+  db: Db;
+  client: MongoClient;
+  config: Config;
+  log: ReturnType<typeof createMemoryLogger>;
+  mailer: Mailer;
+  model: ModelClient;
+  /** A directory removed on close (data dir; `dist` lives inside it). */
+  tmpDir: string;
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  /** Make a JSON / text request against the app without a server. */
+  request(pathname: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+let ownServer: EmbeddedServer | null = null;
+
+/** The embedded server's base URI: the runner's, or one started for this file when run alone. */
+async function serverUri(): Promise<string> {
+  const fromRunner = process.env.TEST_MONGODB_URI;
+  if (fromRunner) return fromRunner.endsWith('/') ? fromRunner : `${fromRunner}/`;
+  ownServer ??= await startEmbeddedServer();
+  return ownServer.uri;
+}
+
+/**
+ * Create a context. `env` overrides the environment the config is parsed from (never the real
+ * process environment). `schema: false` skips index creation.
+ */
+export async function createTestContext(
+  options: { env?: Record<string, string>; schema?: boolean; now?: () => Date } = {},
+): Promise<TestContext> {
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), 'tidings-test-'));
+  const uri = await serverUri();
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
+  await client.connect();
+  const db = client.db(`t_${randomId()}`);
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      FETCH_ALLOW_PRIVATE: 'true',
+      TIDINGS_DATA_DIR: path.join(tmpDir, 'data'),
+      TIDINGS_DIST_DIR: path.join(tmpDir, 'dist'),
+      ...options.env,
+    },
+    tmpDir,
+  );
+  const log = createMemoryLogger();
+  if (options.schema !== false) await ensureSchema(db, log);
+  const mailer = createMailer(config, log);
+  const model = createModelClient(config, log);
+  const deps: AppDeps = { db, config, log, mailer, model, now: options.now ?? (() => new Date()) };
+  const app = createApp(deps);
+  return {
+    db,
+    client,
+    config,
+    log,
+    mailer,
+    model,
+    tmpDir,
+    deps,
+    app,
+    request: (pathname, init) => Promise.resolve(app.request(pathname, init)),
+    async close() {
+      mailer.close();
+      await client.close();
+      rmSync(tmpDir, { recursive: true, force: true });
+      await ownServer?.stop();
+      ownServer = null;
+    },
+  };
+}
