@@ -62,7 +62,9 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   if (!uri) {
     embedded = await startEmbeddedServer();
     uri = `${embedded.uri}tidings`;
-    log.warn('MONGODB_URI is unset: using the embedded database; data is kept in memory only and is lost on exit');
+    log.warn('MONGODB_URI is unset: using the embedded database; data is kept in memory only and is lost on exit', {
+      pid: embedded.pid,
+    });
   }
   try {
     const { client, db } = await connect(uri);

@@ -11,6 +11,8 @@ import path from 'node:path';
 export interface EmbeddedServer {
   /** `mongodb://127.0.0.1:<port>/` without a database name. */
   uri: string;
+  /** Process id of the server (its process group id too). */
+  pid: number;
   /** Stop the server and wait for it to exit. Idempotent. */
   stop(): Promise<void>;
 }
@@ -95,7 +97,7 @@ export function startEmbeddedServer(options: { timeoutMs?: number } = {}): Promi
         settled = true;
         clearTimeout(timer);
         // Keep draining the pipes so the child never blocks on a full buffer.
-        resolve({ uri: `${match[1]}/`, stop });
+        resolve({ uri: `${match[1]}/`, pid: child.pid ?? 0, stop });
       }
     };
     child.stdout?.on('data', onData);
