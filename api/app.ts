@@ -14,6 +14,7 @@ import { AppError, describeError } from '../core/errors.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { calmPage } from './pages.ts';
 import { healthRoutes } from './routes/health.ts';
+import { eventRoutes } from './routes/events.ts';
 
 /** Middleware logging method, path (no query string), status and duration. Never an IP or user agent. */
 function requestLog(deps: AppDeps) {
@@ -109,7 +110,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
 /** Every `/api` sub-app and where it is mounted. Each capability adds its line here. */
 function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
-  return [['/api/health', healthRoutes(deps)]];
+  return [
+    ['/api/health', healthRoutes(deps)],
+    ['/api/events', eventRoutes(deps)],
+  ];
 }
 
 /** Server-rendered pages, tried after the static files (e.g. `/a/<id>` on demand). */

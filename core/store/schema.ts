@@ -6,10 +6,11 @@ import type { Db } from 'mongodb';
 import type { Logger } from '../log.ts';
 import type { CollectionIndexes } from './collections.ts';
 import { runMigrations } from './migrations.ts';
+import { indexes as eventIndexes } from './events.ts';
 import { indexes as sourceIndexes } from './sources.ts';
 
 /** Every collection's indexes. Add a store module's `indexes` here. */
-export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes];
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, eventIndexes];
 
 /** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
 export async function ensureSchema(db: Db, log: Logger): Promise<void> {
