@@ -13,6 +13,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { AppError, describeError } from '../core/errors.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { calmPage } from './pages.ts';
+import { digestRoutes } from './routes/digests.ts';
 import { healthRoutes } from './routes/health.ts';
 import { eventRoutes } from './routes/events.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
   return [
     ['/api/health', healthRoutes(deps)],
+    ['/api/digest', digestRoutes(deps)],
     ['/api/events', eventRoutes(deps)],
     ['/api/feedback', feedbackRoutes(deps)],
   ];

@@ -5,13 +5,14 @@
 import type { Db } from 'mongodb';
 import type { Logger } from '../log.ts';
 import type { CollectionIndexes } from './collections.ts';
+import { indexes as digestIndexes } from './digests.ts';
 import { runMigrations } from './migrations.ts';
 import { indexes as eventIndexes } from './events.ts';
 import { indexes as feedbackIndexes } from './feedback.ts';
 import { indexes as sourceIndexes } from './sources.ts';
 
 /** Every collection's indexes. Add a store module's `indexes` here. */
-export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, eventIndexes, feedbackIndexes];
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, ...digestIndexes, eventIndexes, feedbackIndexes];
 
 /** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
 export async function ensureSchema(db: Db, log: Logger): Promise<void> {

@@ -1,0 +1,90 @@
+/**
+ * A real SMTP peer on loopback (smtp-server) for tests: it records every message it accepts, and
+ * can be told to refuse (a 550 to the sender), so tests prove both delivery and failure handling.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One received message. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The raw RFC 5322 message. */
+  raw: string;
+}
+
+/** A running loopback SMTP server. */
+export interface TestSmtp {
+  /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
+  url: string;
+  messages: ReceivedMail[];
+  /** While true, every message is refused. */
+  refusing: boolean;
+  /** Wait until `count` messages have arrived (or fail after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** Start the server on a free loopback port. */
+export async function startSmtp(): Promise<TestSmtp> {
+  const state: TestSmtp = {
+    url: '',
+    messages: [],
+    refusing: false,
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (state.messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${state.messages.length}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return state.messages;
+    },
+    close: async () => undefined,
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (state.refusing) {
+        const error = new Error('Mailbox unavailable') as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        state.messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return state;
+}
+
+/** Decode a quoted-printable body part (enough to read our own mails in tests). */
+export function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The header value of a raw message (unfolded), or null. */
+export function mailHeader(raw: string, name: string): string | null {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded);
+  return match?.[1]?.trim() ?? null;
+}
