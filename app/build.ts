@@ -1,0 +1,87 @@
+/**
+ * Bundles the reader app with esbuild into `<outDir>/app/` (entry `reader.js`, lazy views as
+ * separate chunks) and the service worker into `<outDir>/sw.js`, minified, and reports the reader
+ * bundle's gzipped size against the 50 KB budget (issue 6: the reader's own code, Preact included,
+ * not counting chunks loaded only when a lazy view opens).
+ *
+ * CLI: `npx tsx app/build.ts <outDir>` prints the size and exits 1 when over budget.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+
+/** The reader's budget in gzipped bytes. */
+export const READER_BUDGET_BYTES = 50 * 1024;
+
+/** What a bundle build produced. */
+export interface AppBuildResult {
+  /** Gzipped bytes of the entry and every chunk it imports statically. */
+  readerGzipBytes: number;
+  /** Output files, relative to `outDir`. */
+  files: string[];
+}
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The entry output and its static imports (what loads with the reader, before any lazy view). */
+function readerFiles(meta: Metafile, entryOut: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of meta.outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path);
+  };
+  visit(entryOut);
+  return [...seen];
+}
+
+/** Build the app into `outDir`; `log` receives the one-line size report. */
+export async function buildApp(outDir: string, log: (line: string) => void = () => undefined): Promise<AppBuildResult> {
+  const common = {
+    bundle: true,
+    minify: true,
+    format: 'esm' as const,
+    target: 'es2022',
+    jsx: 'automatic' as const,
+    jsxImportSource: 'preact',
+    legalComments: 'none' as const,
+    logLevel: 'silent' as const,
+    metafile: true,
+    absWorkingDir: path.dirname(root),
+  };
+  const app = await build({
+    ...common,
+    entryPoints: { reader: path.join(root, 'main.tsx') },
+    outdir: path.join(outDir, 'app'),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    loader: { '.css': 'text' },
+  });
+  const sw = await build({ ...common, entryPoints: [path.join(root, 'sw.ts')], outfile: path.join(outDir, 'sw.js') });
+  const appMeta = app.metafile;
+  const swMeta = sw.metafile;
+  if (!appMeta || !swMeta) throw new Error('esbuild returned no metafile');
+  const outputs = [...Object.keys(appMeta.outputs), ...Object.keys(swMeta.outputs)];
+  const entryOut = Object.keys(appMeta.outputs).find((f) => appMeta.outputs[f]?.entryPoint?.endsWith('main.tsx'));
+  if (!entryOut) throw new Error('esbuild produced no reader entry');
+  let readerGzipBytes = 0;
+  for (const file of readerFiles(appMeta, entryOut)) {
+    readerGzipBytes += gzipSync(await readFile(path.join(path.dirname(root), file)), { level: 9 }).length;
+  }
+  const kb = (readerGzipBytes / 1024).toFixed(1);
+  log(`reader bundle: ${kb} KB gzipped (budget ${READER_BUDGET_BYTES / 1024} KB)${readerGzipBytes > READER_BUDGET_BYTES ? ' OVER BUDGET' : ''}`);
+  const absOut = path.resolve(outDir);
+  return { readerGzipBytes, files: outputs.map((f) => path.relative(absOut, path.resolve(path.dirname(root), f))) };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = process.argv[2];
+  if (!outDir) {
+    process.stderr.write('usage: tsx app/build.ts <outDir>\n');
+    process.exit(2);
+  }
+  const result = await buildApp(outDir, (line) => process.stdout.write(`${line}\n`));
+  process.exit(result.readerGzipBytes > READER_BUDGET_BYTES ? 1 : 0);
+}

@@ -1,0 +1,115 @@
+/**
+ * The reader app: the lane bar, "new since your last visit", and the current view (the brief, a
+ * feed, Calm Filters, or a lazily loaded view). Navigation keeps the address in step (pushState) and
+ * moves focus to the new view's heading so screen readers follow.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { getJson } from '../../lib/api.ts';
+import type { Card } from '../../lib/cards.ts';
+import { sendEvent } from '../../lib/events.ts';
+import { laneKey, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
+import { localDay, todaysExclusions } from '../../lib/override.ts';
+import { addTo, type Prefs } from '../../lib/prefs.ts';
+import { parseRoute, routeSearch, type Route } from '../../lib/route.ts';
+import { readJson } from '../../lib/storage.ts';
+import { label, type CardActions } from '../ArticleCard/index.tsx';
+import { BriefView } from '../BriefView/index.tsx';
+import { FeedView } from '../FeedView/index.tsx';
+import { FiltersPanel } from '../FiltersPanel/index.tsx';
+import { LaneBar } from '../LaneBar/index.tsx';
+import { LazyView } from '../LazyView/index.tsx';
+import { SinceBanner } from '../SinceBanner/index.tsx';
+import { useBrief } from './useBrief.ts';
+import { usePrefs } from './usePrefs.ts';
+
+const LESS_LIKE_THIS_MS = 7 * 86_400_000;
+
+function feedTitle(route: Route, lanes: Lane[]): string {
+  if (route.view !== 'feed') return '';
+  const lane = lanes.find((l) => l.key === laneKey(route.feed));
+  if (lane) return lane.name;
+  return route.feed.kind === 'source' ? 'From this source' : label(route.feed.value);
+}
+
+/** The root component. */
+export function App() {
+  const [route, setRoute] = useState<Route>(() => parseRoute(location.search));
+  const [pool, setPool] = useState<Lane[]>([]);
+  const [notice, setNotice] = useState('');
+  const { prefs, param, setPrefs } = usePrefs();
+  const say = useCallback((text: string) => setNotice(text), []);
+  const brief = useBrief(prefs, param, say);
+  const first = useRef(true);
+
+  useEffect(() => void getJson('/api/lanes').then((body) => setPool(parseLanePool(body))), []);
+  useEffect(() => {
+    const onPop = () => setRoute(parseRoute(location.search));
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+  useEffect(() => {
+    // `?open=<id>` opens the article's own page (its summary, explanation and publisher link).
+    if (route.view === 'open') location.replace(`/a/${route.id}`);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('view-title')?.focus();
+    window.scrollTo({ top: 0 });
+  }, [route]);
+
+  const go = useCallback((href: string) => {
+    const url = new URL(href, location.href);
+    history.pushState(null, '', url.pathname + url.search);
+    setNotice('');
+    setRoute(parseRoute(url.search));
+  }, []);
+
+  const boundary = (next: Prefs, text: string) => {
+    setPrefs(next);
+    say(text);
+  };
+  const actions: CardActions = {
+    say,
+    go,
+    notToday: brief.notToday,
+    lessLikeThis: (card: Card) => {
+      sendEvent('less_like_this', card.id);
+      const until = new Date(Date.now() + LESS_LIKE_THIS_MS).toISOString();
+      boundary({ ...prefs, pauses: [...prefs.pauses, { kind: 'topic', value: card.topic, until }] }, `Fewer ${label(card.topic)} stories for a week.`);
+    },
+    alwaysHide: (card: Card) => {
+      sendEvent('hide_topic', card.id);
+      boundary({ ...prefs, mute_topics: addTo(prefs.mute_topics, card.topic) }, `${label(card.topic)} stories are hidden. You can undo this in Calm Filters.`);
+    },
+  };
+  // "Not today" in a feed hides the card until local midnight (the brief refills itself).
+  const hiddenToday = useMemo(() => todaysExclusions(readJson('not_today'), localDay(new Date())), [brief.items, route]);
+
+  const lanes = selectedLanes(pool, prefs.lanes);
+  const active = route.view === 'feed' ? laneKey(route.feed) : route.view === 'brief' ? 'highlights' : '';
+  return (
+    <div class="reader">
+      <LaneBar lanes={lanes} active={active} filtersOpen={route.view === 'filters'} go={go} />
+      <p class="notice" role="status" aria-live="polite">
+        {notice}
+      </p>
+      {route.view === 'brief' && <SinceBanner param={param} openLatest={() => go('/?lane=latest')} />}
+      {route.view === 'brief' && <BriefView brief={brief} actions={actions} />}
+      {route.view === 'feed' && (
+        <FeedView feed={route.feed} title={feedTitle(route, lanes)} param={param} hiddenIds={hiddenToday} actions={{ ...actions, notToday: (card) => { brief.notToday(card); } }} />
+      )}
+      {route.view === 'filters' && <FiltersPanel prefs={prefs} setPrefs={setPrefs} pool={pool} say={say} />}
+      {route.view === 'lazy' && <LazyView name={route.name} say={say} />}
+      {route.view === 'open' && <p class="quiet">Opening the story…</p>}
+      <p class="app-footer">
+        <a href="/?view=feedback" onClick={(e) => { e.preventDefault(); go('/?view=feedback'); }}>
+          Send feedback
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** The address of a route (exported for links built outside the app). */
+export const hrefOf = (route: Route): string => `/${routeSearch(route)}`;

@@ -1,0 +1,124 @@
+/**
+ * The brief as the reader sees it: painted first from the built brief JSON (filtered on the device
+ * so no boundary is ever crossed, even for a moment), then replaced by `/api/brief` for the reader's
+ * prefs. Replacements and "Not today" choices are soft overrides sent as `exclude`; the override
+ * yields as soon as the server's `generated_at` advances.
+ */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { fetchBrief, fetchReplacement, fetchStaticBrief } from '../../lib/api.ts';
+import type { Card } from '../../lib/cards.ts';
+import { sendEvent } from '../../lib/events.ts';
+import { precacheBrief } from '../../lib/offline.ts';
+import { activeOverride, addReplaced, localDay, parseOverride, todaysExclusions, type Override } from '../../lib/override.ts';
+import { passes, type Prefs } from '../../lib/prefs.ts';
+import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+
+/** What the brief view needs. */
+export interface BriefState {
+  items: Card[] | null;
+  generatedAt: string | null;
+  /** True when the server could not be reached and the built brief is shown. */
+  offline: boolean;
+  replace(card: Card, index: number): Promise<void>;
+  notToday(card: Card): void;
+}
+
+const notTodayIds = () => todaysExclusions(readJson('not_today'), localDay(new Date()));
+
+/** Brief state for these prefs (`param` is their JSON, the effect key). */
+export function useBrief(prefs: Prefs, param: string, say: (text: string) => void): BriefState {
+  const [items, setItems] = useState<Card[] | null>(null);
+  const [generatedAt, setGeneratedAt] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [dayVersion, setDayVersion] = useState(0);
+  const override = useRef<Override | null>(parseOverride(readJson('override')));
+  const serverAnswered = useRef(false);
+  const prefsRef = useRef(prefs);
+  prefsRef.current = prefs;
+
+  const hidden = () => new Set([...(override.current?.exclude ?? []), ...notTodayIds()]);
+  const visible = (list: Card[]) => {
+    const skip = hidden();
+    return list.filter((c) => !skip.has(c.id) && passes(c, prefsRef.current, new Date()));
+  };
+
+  // First paint from the static brief JSON, unless the server already answered.
+  useEffect(() => {
+    void fetchStaticBrief().then((brief) => {
+      if (!brief || serverAnswered.current) return;
+      if (override.current && !activeOverride(override.current, brief.generated_at) && Date.parse(brief.generated_at) > Date.parse(override.current.generated_at)) {
+        override.current = null;
+        removeKey('override');
+      }
+      setItems(visible(brief.items));
+      setGeneratedAt(brief.generated_at);
+    });
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setItems((current) => (current ? visible(current) : current));
+    const load = async () => {
+      let brief = await fetchBrief(param, [...hidden()]);
+      if (brief && override.current && !activeOverride(override.current, brief.generated_at)) {
+        // The server composed a new brief: the client's replacements yield to it.
+        override.current = null;
+        removeKey('override');
+        brief = await fetchBrief(param, notTodayIds());
+      }
+      if (!live) return;
+      if (!brief) {
+        setOffline(true);
+        return;
+      }
+      serverAnswered.current = true;
+      setOffline(false);
+      setItems(brief.items);
+      setGeneratedAt(brief.generated_at);
+      precacheBrief(brief.items.map((c) => c.id));
+    };
+    void load();
+    return () => {
+      live = false;
+    };
+  }, [param, dayVersion]);
+
+  const replace = useCallback(
+    async (card: Card, index: number) => {
+      const shown = [...(items ?? []).map((c) => c.id), ...hidden()];
+      const next = await fetchReplacement(param, shown, index === 0);
+      if (card.paywalled) sendEvent('paywall_replace', card.id);
+      if (next === undefined) {
+        say('Tidings could not be reached. Please try again in a moment.');
+        return;
+      }
+      if (next === null) {
+        sendEvent('replace_none', card.id);
+        say('Nothing else calm is left to swap in right now. This story stays.');
+        return;
+      }
+      sendEvent('replace_used', card.id);
+      if (generatedAt) {
+        override.current = addReplaced(override.current, generatedAt, card.id);
+        writeJson('override', override.current);
+      }
+      setItems((current) => (current ?? []).map((c) => (c.id === card.id ? next : c)));
+      say(`Replaced with “${next.title}”.`);
+    },
+    [items, param, generatedAt, say],
+  );
+
+  const notToday = useCallback(
+    (card: Card) => {
+      const day = localDay(new Date());
+      writeJson('not_today', { day, ids: [...notTodayIds(), card.id] });
+      sendEvent('not_today', card.id);
+      setItems((current) => (current ?? []).filter((c) => c.id !== card.id));
+      setDayVersion((v) => v + 1);
+      say(`“${card.title}” is hidden for today.`);
+    },
+    [say],
+  );
+
+  return { items, generatedAt, offline, replace, notToday };
+}

@@ -1,0 +1,32 @@
+/** The reader's Calm Filters as state: kept on the device, pruned when a pause expires (at that moment). */
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { nextExpiry, parsePrefs, prefsParam, withoutExpired, type Prefs } from '../../lib/prefs.ts';
+import { readJson, writeJson } from '../../lib/storage.ts';
+
+// setTimeout overflows past 2^31 ms; a far pause is re-checked daily instead.
+const MAX_WAIT_MS = 86_400_000;
+
+/** Prefs state, the `prefs` query value, and a setter that also stores them. */
+export function usePrefs(): { prefs: Prefs; param: string; setPrefs: (next: Prefs) => void } {
+  const [prefs, setState] = useState<Prefs>(() => withoutExpired(parsePrefs(readJson('prefs')), new Date()));
+  const setPrefs = useCallback((next: Prefs) => {
+    writeJson('prefs', next);
+    setState(next);
+  }, []);
+  useEffect(() => {
+    const at = nextExpiry(prefs, new Date());
+    if (at === null) return;
+    const timer = setTimeout(() => setPrefs(withoutExpired(prefs, new Date())), Math.min(MAX_WAIT_MS, Math.max(0, at - Date.now()) + 50));
+    return () => clearTimeout(timer);
+  }, [prefs, setPrefs]);
+  // Another tab changed the filters: follow it.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === 'tidings.prefs') setState(withoutExpired(parsePrefs(readJson('prefs')), new Date()));
+    };
+    addEventListener('storage', onStorage);
+    return () => removeEventListener('storage', onStorage);
+  }, []);
+  const param = useMemo(() => prefsParam(prefs, new Date()), [prefs]);
+  return { prefs, param, setPrefs };
+}

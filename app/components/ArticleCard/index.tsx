@@ -1,0 +1,113 @@
+/**
+ * One story: image (lazy, with dimensions so nothing shifts), source, title linking to its summary
+ * page, why line, tag chips, Full story, Replace (brief only), Share, and the boundary actions.
+ */
+import type { Card } from '../../lib/cards.ts';
+import { sendEvent } from '../../lib/events.ts';
+import { ShareMenu } from '../ShareMenu/index.tsx';
+
+/** What a reader can do with a card. */
+export interface CardActions {
+  say: (text: string) => void;
+  replace?: (card: Card, index: number) => void;
+  notToday: (card: Card) => void;
+  lessLikeThis: (card: Card) => void;
+  alwaysHide: (card: Card) => void;
+  go: (href: string) => void;
+}
+
+/** Props of one card. */
+export interface ArticleCardProps {
+  card: Card;
+  index: number;
+  hero?: boolean;
+  actions: CardActions;
+}
+
+/** A readable name for a tag or topic id. */
+export function label(id: string): string {
+  const s = id.replace(/-/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Render one card. */
+export function ArticleCard({ card, index, hero = false, actions }: ArticleCardProps) {
+  const titleId = `t-${card.id}`;
+  const Heading = hero ? 'h2' : 'h3';
+  const internal = (href: string) => (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    actions.go(href);
+  };
+  const fullStory = () => {
+    sendEvent('full_story', card.id);
+    if (card.paywalled) sendEvent('paywalled_source_open', card.id);
+  };
+  return (
+    <article class={hero ? 'card hero' : 'card'} aria-labelledby={titleId} data-id={card.id}>
+      {card.image && (
+        <img
+          class="card-image"
+          src={card.image}
+          alt=""
+          width={hero ? 960 : 480}
+          height={hero ? 540 : 270}
+          loading={hero ? 'eager' : 'lazy'}
+          decoding="async"
+          referrerpolicy="no-referrer"
+        />
+      )}
+      <div class="card-body">
+        <p class="card-source">
+          <a href={`/?source=${encodeURIComponent(card.source_id)}`} onClick={internal(`/?source=${encodeURIComponent(card.source_id)}`)}>
+            {card.source_name}
+          </a>
+          {card.paywalled && <span class="badge">Subscription</span>}
+        </p>
+        <Heading id={titleId} class="card-title">
+          <a href={`/a/${card.id}`} onClick={() => sendEvent('open', card.id)}>
+            {card.title}
+          </a>
+        </Heading>
+        {card.why && <p class="why">{card.why}</p>}
+        {hero && card.summary && <p class="summary">{card.summary}</p>}
+        {card.tags.length > 0 && (
+          <ul class="chips" aria-label="Tags">
+            {card.tags.map((tag) => (
+              <li key={tag}>
+                <a href={`/?tag=${encodeURIComponent(tag)}`} onClick={internal(`/?tag=${encodeURIComponent(tag)}`)}>
+                  {label(tag)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div class="actions">
+          <a class="button primary" href={card.url} rel="noopener noreferrer" onClick={fullStory}>
+            Full story<span class="sr-only"> at {card.source_name}</span>
+          </a>
+          {actions.replace && (
+            <button type="button" class="button" onClick={() => actions.replace?.(card, index)}>
+              Replace<span class="sr-only">: {card.title}</span>
+            </button>
+          )}
+          <ShareMenu card={card} say={actions.say} />
+          <details class="menu">
+            <summary>
+              Not for me<span class="sr-only">: {card.title}</span>
+            </summary>
+            <div class="menu-items">
+              <button type="button" onClick={() => actions.notToday(card)}>Not today</button>
+              <button type="button" onClick={() => actions.lessLikeThis(card)}>Less like this</button>
+              {card.topic && (
+                <button type="button" onClick={() => actions.alwaysHide(card)}>
+                  Always hide {label(card.topic)}
+                </button>
+              )}
+            </div>
+          </details>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+/** A mood, topic, tag, source or Latest feed, twenty stories at a time. */
+import { useEffect, useState } from 'preact/hooks';
+import { fetchFeed } from '../../lib/api.ts';
+import type { Card } from '../../lib/cards.ts';
+import { feedParams, type FeedQuery } from '../../lib/route.ts';
+import { ArticleCard, type CardActions } from '../ArticleCard/index.tsx';
+
+/** Props: which feed, its title, the prefs value and the ids hidden today. */
+export interface FeedViewProps {
+  feed: FeedQuery;
+  title: string;
+  param: string;
+  hiddenIds: string[];
+  actions: CardActions;
+}
+
+const PAGE = 20;
+
+/** Render a feed with a "Show more" button (paging by offset). */
+export function FeedView({ feed, title, param, hiddenIds, actions }: FeedViewProps) {
+  const [items, setItems] = useState<Card[] | null>(null);
+  const [more, setMore] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const key = `${feed.kind}:${feed.value}:${param}:${hiddenIds.join(',')}`;
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setItems(null);
+    setFailed(false);
+    void fetchFeed(feedParams(feed), param, 0, hiddenIds, abort.signal).then((page) => {
+      if (abort.signal.aborted) return;
+      setFailed(page === null);
+      setItems(page ?? []);
+      setMore((page?.length ?? 0) >= PAGE);
+    });
+    return () => abort.abort();
+  }, [key]);
+
+  const loadMore = async () => {
+    const page = await fetchFeed(feedParams(feed), param, items?.length ?? 0, hiddenIds);
+    if (!page) return actions.say('Tidings could not be reached. Please try again in a moment.');
+    setItems((current) => {
+      const seen = new Set((current ?? []).map((c) => c.id));
+      return [...(current ?? []), ...page.filter((c) => !seen.has(c.id))];
+    });
+    setMore(page.length >= PAGE);
+    actions.say(`${page.length} more stories loaded.`);
+  };
+
+  const heading = feed.kind === 'source' && items?.[0] ? `From ${items[0].source_name}` : title;
+  return (
+    <section class="feed" aria-labelledby="view-title" data-feed={`${feed.kind}:${feed.value}`}>
+      <h2 id="view-title" class="view-title" tabIndex={-1}>
+        {heading}
+      </h2>
+      {items === null ? (
+        <p class="quiet">Gathering stories…</p>
+      ) : failed ? (
+        <p class="quiet">This feed needs a connection. The brief is still here under Highlights.</p>
+      ) : items.length === 0 ? (
+        <p class="quiet">Nothing here fits your Calm Filters right now.</p>
+      ) : (
+        <ul class="cards">
+          {items
+            .filter((c) => !hiddenIds.includes(c.id))
+            .map((card, index) => (
+              <li key={card.id}>
+                <ArticleCard card={card} index={index} actions={actions} />
+              </li>
+            ))}
+        </ul>
+      )}
+      {more && (
+        <button type="button" class="button more" onClick={loadMore}>
+          Show more stories
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * Calm Filters: avoid-terms, muted topics / flavors / tags, pauses with expiry, the cortisol and
+ * ragebait ceilings, and the lane selection. Stored on this device only; a live count says what the
+ * filters hide.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { Lane } from '../../lib/lanes.ts';
+import { addTo, EMPTY_PREFS, type Pause, type Prefs } from '../../lib/prefs.ts';
+import { label } from '../ArticleCard/index.tsx';
+import { fetchFamilies, fetchHiddenCounts, type Family, type HiddenCounts } from './data.ts';
+
+/** Props: the prefs, their setter, the lane pool, and the announcer. */
+export interface FiltersPanelProps {
+  prefs: Prefs;
+  setPrefs: (next: Prefs) => void;
+  pool: Lane[];
+  say: (text: string) => void;
+}
+
+const FLAVORS = ['wonder', 'heartwarming', 'constructive', 'inspiring', 'light', 'grounded'];
+const DURATIONS: Array<[string, number]> = [
+  ['1 hour', 3_600_000],
+  ['1 day', 86_400_000],
+  ['1 week', 7 * 86_400_000],
+  ['1 month', 30 * 86_400_000],
+];
+
+function toggle(list: string[], value: string, on: boolean): string[] {
+  return on ? addTo(list, value) : list.filter((v) => v !== value);
+}
+
+const hides = (n: number | undefined) => (n === undefined ? '' : ` (${n} ${n === 1 ? 'story' : 'stories'})`);
+
+/** Render the panel. */
+export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) {
+  const [families, setFamilies] = useState<Family[]>([]);
+  const [counts, setCounts] = useState<HiddenCounts | null>(null);
+  const [term, setTerm] = useState('');
+  const [pause, setPause] = useState<{ kind: Pause['kind']; value: string; ms: number }>({ kind: 'term', value: '', ms: 86_400_000 });
+
+  useEffect(() => void fetchFamilies().then(setFamilies), []);
+  useEffect(() => {
+    const timer = setTimeout(() => void fetchHiddenCounts(prefs, new Date()).then(setCounts), 250);
+    return () => clearTimeout(timer);
+  }, [prefs]);
+
+  const topics = pool.filter((l) => l.feed?.kind === 'topic').map((l) => ({ id: l.feed?.value ?? '', name: l.name }));
+  for (const id of Object.keys(counts?.byCategory.topics ?? {})) if (!topics.some((t) => t.id === id)) topics.push({ id, name: label(id) });
+
+  const addTerm = (e: Event) => {
+    e.preventDefault();
+    const t = term.trim();
+    if (!t) return;
+    setPrefs({ ...prefs, avoid_terms: addTo(prefs.avoid_terms, t) });
+    setTerm('');
+    say(`Stories mentioning “${t}” are now hidden.`);
+  };
+  const addPause = (e: Event) => {
+    e.preventDefault();
+    const value = pause.value.trim();
+    if (!value) return;
+    const until = new Date(Date.now() + pause.ms).toISOString();
+    setPrefs({ ...prefs, pauses: [...prefs.pauses, { kind: pause.kind, value, until }] });
+    setPause({ ...pause, value: '' });
+    say(`Paused ${value} until ${new Date(until).toLocaleString()}.`);
+  };
+  const ceiling = (key: 'max_cortisol' | 'max_ragebait') => (e: Event) => {
+    const v = e.currentTarget instanceof HTMLSelectElement ? e.currentTarget.value : '';
+    setPrefs({ ...prefs, [key]: v === '' ? null : Number(v) });
+  };
+  const selection = prefs.lanes ?? pool.filter((l) => l.feed?.kind === 'mood').map((l) => l.key);
+
+  return (
+    <section class="filters" aria-labelledby="view-title">
+      <h2 id="view-title" class="view-title" tabIndex={-1}>
+        Calm Filters
+      </h2>
+      <p class="quiet">Kept on this device only. Every feed and the brief respect them.</p>
+      <p class="count" aria-live="polite">
+        {counts ? `Your filters hide ${counts.total} ${counts.total === 1 ? 'story' : 'stories'} right now.` : ''}
+      </p>
+
+      <form class="group" onSubmit={addTerm}>
+        <h3>Avoid words</h3>
+        <label for="avoid-term">Hide stories mentioning a word or phrase</label>
+        <div class="row">
+          <input id="avoid-term" value={term} maxLength={80} onInput={(e) => setTerm(e.currentTarget.value)} />
+          <button type="submit" class="button">Add</button>
+        </div>
+        <ul class="tokens" aria-label="Avoided words">
+          {prefs.avoid_terms.map((t) => (
+            <li key={t}>
+              {t}{' '}
+              <button type="button" class="link" aria-label={`Stop avoiding “${t}”`} onClick={() => setPrefs({ ...prefs, avoid_terms: prefs.avoid_terms.filter((x) => x !== t) })}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      </form>
+
+      <fieldset class="group">
+        <legend>Mute topics</legend>
+        {topics.map((t) => (
+          <label key={t.id} class="check">
+            <input type="checkbox" name="mute-topic" value={t.id} checked={prefs.mute_topics.includes(t.id)} onChange={(e) => setPrefs({ ...prefs, mute_topics: toggle(prefs.mute_topics, t.id, e.currentTarget.checked) })} />
+            {t.name}
+            <span class="quiet">{hides(counts?.byCategory.topics[t.id])}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset class="group">
+        <legend>Mute flavors</legend>
+        {FLAVORS.map((f) => (
+          <label key={f} class="check">
+            <input type="checkbox" name="mute-flavor" value={f} checked={prefs.mute_flavors.includes(f)} onChange={(e) => setPrefs({ ...prefs, mute_flavors: toggle(prefs.mute_flavors, f, e.currentTarget.checked) })} />
+            {label(f)}
+            <span class="quiet">{hides(counts?.byCategory.flavors[f])}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      {families.map((family) => (
+        <fieldset class="group" key={family.id}>
+          <legend>Mute tags: {family.name}</legend>
+          {family.tags.map((t) => (
+            <label key={t.id} class="check">
+              <input type="checkbox" name="mute-tag" value={t.id} checked={prefs.mute_tags.includes(t.id)} onChange={(e) => setPrefs({ ...prefs, mute_tags: toggle(prefs.mute_tags, t.id, e.currentTarget.checked) })} />
+              {t.name}
+              <span class="quiet">{t.count === null ? '' : hides(t.count)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
+
+      <form class="group" onSubmit={addPause}>
+        <h3>Pause for a while</h3>
+        <div class="row">
+          <label for="pause-kind">Kind</label>
+          <select id="pause-kind" value={pause.kind} onChange={(e) => setPause({ ...pause, kind: e.currentTarget.value === 'topic' || e.currentTarget.value === 'tag' || e.currentTarget.value === 'flavor' || e.currentTarget.value === 'source' ? e.currentTarget.value : 'term' })}>
+            <option value="term">Word</option>
+            <option value="topic">Topic</option>
+            <option value="flavor">Flavor</option>
+            <option value="tag">Tag</option>
+            <option value="source">Source</option>
+          </select>
+          <label for="pause-value">What</label>
+          <input id="pause-value" value={pause.value} maxLength={80} onInput={(e) => setPause({ ...pause, value: e.currentTarget.value })} />
+          <label for="pause-for">For</label>
+          <select id="pause-for" value={String(pause.ms)} onChange={(e) => setPause({ ...pause, ms: Number(e.currentTarget.value) })}>
+            {DURATIONS.map(([text, ms]) => (
+              <option key={ms} value={String(ms)}>
+                {text}
+              </option>
+            ))}
+          </select>
+          <button type="submit" class="button">Pause</button>
+        </div>
+        <ul class="tokens" aria-label="Active pauses">
+          {prefs.pauses.map((p, i) => (
+            <li key={`${p.kind}:${p.value}:${p.until}`}>
+              {label(p.kind)} “{p.value}” until <time dateTime={p.until}>{new Date(p.until).toLocaleString()}</time>{' '}
+              <button type="button" class="link" aria-label={`End the pause on “${p.value}”`} onClick={() => setPrefs({ ...prefs, pauses: prefs.pauses.filter((_, j) => j !== i) })}>
+                End now
+              </button>
+            </li>
+          ))}
+        </ul>
+      </form>
+
+      <div class="group">
+        <h3>Ceilings</h3>
+        <label for="max-cortisol">Most stress a story may carry</label>
+        <select id="max-cortisol" value={prefs.max_cortisol === null ? '' : String(prefs.max_cortisol)} onChange={ceiling('max_cortisol')}>
+          <option value="">Tidings default</option>
+          <option value="3">Low (3)</option>
+          <option value="2">Very low (2)</option>
+          <option value="1">Only the calmest (1)</option>
+        </select>
+        <label for="max-ragebait">Most outrage-bait a story may carry</label>
+        <select id="max-ragebait" value={prefs.max_ragebait === null ? '' : String(prefs.max_ragebait)} onChange={ceiling('max_ragebait')}>
+          <option value="">Tidings default</option>
+          <option value="2">Low (2)</option>
+          <option value="1">Very low (1)</option>
+          <option value="0">None (0)</option>
+        </select>
+      </div>
+
+      {pool.length > 0 && (
+        <fieldset class="group">
+          <legend>Your lanes (Highlights and Latest always stay)</legend>
+          {pool.map((lane) => (
+            <label key={lane.key} class="check">
+              <input type="checkbox" name="lane" value={lane.key} checked={selection.includes(lane.key)} onChange={(e) => setPrefs({ ...prefs, lanes: toggle(selection, lane.key, e.currentTarget.checked) })} />
+              {lane.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      <button type="button" class="button" onClick={() => { setPrefs({ ...EMPTY_PREFS }); say('All Calm Filters cleared.'); }}>
+        Clear all filters
+      </button>
+    </section>
+  );
+}

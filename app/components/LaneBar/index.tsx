@@ -1,0 +1,42 @@
+/** The lane bar: Highlights and Latest pinned, then the reader's lanes, then Calm Filters. */
+import type { Lane } from '../../lib/lanes.ts';
+import { routeSearch } from '../../lib/route.ts';
+
+/** Props: the lanes, the active key, and navigation. */
+export interface LaneBarProps {
+  lanes: Lane[];
+  active: string;
+  filtersOpen: boolean;
+  go: (href: string) => void;
+}
+
+function href(lane: Lane): string {
+  return `/${lane.feed ? routeSearch({ view: 'feed', feed: lane.feed }) : ''}`;
+}
+
+/** Render the bar as a list of links (each lane has its own address). */
+export function LaneBar({ lanes, active, filtersOpen, go }: LaneBarProps) {
+  const click = (target: string) => (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    go(target);
+  };
+  return (
+    <nav class="lanes" aria-label="Lanes">
+      <ul>
+        {lanes.map((lane) => (
+          <li key={lane.key}>
+            <a href={href(lane)} aria-current={lane.key === active ? 'page' : undefined} onClick={click(href(lane))} data-lane={lane.key}>
+              {lane.name}
+            </a>
+          </li>
+        ))}
+        <li class="filters-link">
+          <a href="/?view=filters" aria-current={filtersOpen ? 'page' : undefined} onClick={click('/?view=filters')}>
+            Calm Filters
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

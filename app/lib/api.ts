@@ -1,0 +1,80 @@
+/**
+ * The reading API client. Every request carries the reader's `prefs`; every answer is validated
+ * before it reaches a component. Failures come back as null (the caller shows what it has).
+ */
+import { parseBrief, parseCards, parseReplacement, isRecord, type Brief, type Card } from './cards.ts';
+
+/** Where the static build publishes the brief for the first paint (docs/static-site.md). */
+export const BRIEF_JSON_PATH = '/brief.json';
+
+/** GET a JSON document; null on any network or HTTP failure. */
+export async function getJson(path: string, params: Record<string, string> = {}, signal?: AbortSignal): Promise<unknown> {
+  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== ''));
+  const url = query.size ? `${path}?${query}` : path;
+  try {
+    const res = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
+    if (!res.ok) return null;
+    return (await res.json()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The brief built with the site (no prefs applied), for the first paint. */
+export async function fetchStaticBrief(): Promise<Brief | null> {
+  return parseBrief(await getJson(BRIEF_JSON_PATH));
+}
+
+/** `GET /api/brief` for these prefs and excluded ids. */
+export async function fetchBrief(prefs: string, exclude: string[]): Promise<Brief | null> {
+  return parseBrief(await getJson('/api/brief', { prefs, exclude: exclude.join(',') }));
+}
+
+/** One page of `GET /api/feed`; null when the request failed. */
+export async function fetchFeed(
+  params: Record<string, string>,
+  prefs: string,
+  offset: number,
+  exclude: string[],
+  signal?: AbortSignal,
+): Promise<Card[] | null> {
+  const body = await getJson('/api/feed', { ...params, prefs, offset: String(offset), limit: '20', exclude: exclude.join(',') }, signal);
+  return body === null ? null : parseCards(body);
+}
+
+/** The next replacement (`gentle` for the hero), or null when none remains; undefined when the request failed. */
+export async function fetchReplacement(prefs: string, shown: string[], gentle: boolean): Promise<Card | null | undefined> {
+  const body = await getJson('/api/replacement', { prefs, exclude: shown.join(','), gentle: gentle ? 'true' : '' });
+  return body === null ? undefined : parseReplacement(body);
+}
+
+/** `GET /api/since`: how many new articles since `ts`. */
+export async function fetchSinceCount(ts: string, prefs: string): Promise<number> {
+  const body = await getJson('/api/since', { ts, prefs });
+  return isRecord(body) && typeof body.count === 'number' && Number.isFinite(body.count) ? Math.max(0, Math.floor(body.count)) : 0;
+}
+
+/** Counts per topic and flavor (`/api/categories`). */
+export interface CategoryCounts {
+  topics: Record<string, number>;
+  flavors: Record<string, number>;
+}
+
+function countMap(value: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (!isRecord(value)) return out;
+  for (const [k, v] of Object.entries(value)) if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
+  return out;
+}
+
+/** `GET /api/categories` for these prefs; null when unavailable. */
+export async function fetchCategories(prefs: string): Promise<CategoryCounts | null> {
+  const body = await getJson('/api/categories', { prefs });
+  return isRecord(body) ? { topics: countMap(body.topics), flavors: countMap(body.flavors) } : null;
+}
+
+/** The summary of an article, or null while pending or unavailable. */
+export async function fetchSummary(id: string): Promise<string | null> {
+  const body = await getJson(`/api/summary/${encodeURIComponent(id)}`);
+  return isRecord(body) && body.status === 'ready' && typeof body.summary === 'string' ? body.summary : null;
+}

@@ -1,0 +1,109 @@
+/**
+ * The card shape the app renders, and tolerant guards that turn untrusted JSON (API answers, the
+ * built brief JSON, localStorage) into cards. A malformed entry is skipped, never rendered.
+ */
+
+/** An article card as the app uses it (SPEC.md "Article (feed item shape)"). */
+export interface Card {
+  id: string;
+  title: string;
+  url: string;
+  image: string | null;
+  why: string;
+  source_id: string;
+  source_name: string;
+  tags: string[];
+  topic: string;
+  flavor: string;
+  paywalled: boolean;
+  cortisol: number | null;
+  ragebait: number | null;
+  summary: string | null;
+}
+
+/** A brief: 7 cards and its content-change stamp. */
+export interface Brief {
+  items: Card[];
+  generated_at: string;
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** True when `value` is a syntactically valid public id (core/domain/ids.ts ID_PATTERN). */
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && ID.test(value);
+}
+
+/** True for a plain (non-array) object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Only http(s) URLs survive (a `javascript:` link from a hostile feed never reaches an href). */
+export function httpUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Parse one card, or null when it lacks an id, a title or a safe publisher URL. */
+export function parseCard(value: unknown): Card | null {
+  if (!isRecord(value) || !isId(value.id)) return null;
+  const title = str(value.title).trim();
+  const url = httpUrl(value.url);
+  if (!title || !url) return null;
+  const source = isRecord(value.source) ? value.source : null;
+  return {
+    id: value.id,
+    title,
+    url,
+    image: httpUrl(value.image),
+    why: str(value.why),
+    source_id: str(value.source_id, str(source?.id)),
+    source_name: str(value.source_name, str(source?.name, 'the publisher')),
+    tags: Array.isArray(value.tags) ? value.tags.filter((t): t is string => typeof t === 'string').slice(0, 4) : [],
+    topic: str(value.topic),
+    flavor: str(value.flavor),
+    paywalled: value.paywalled === true,
+    cortisol: num(value.cortisol),
+    ragebait: num(value.ragebait),
+    summary: typeof value.summary === 'string' && value.summary ? value.summary : null,
+  };
+}
+
+/** Parse a list of cards, skipping malformed entries and repeated ids. */
+export function parseCards(value: unknown): Card[] {
+  const list = Array.isArray(value) ? value : isRecord(value) && Array.isArray(value.items) ? value.items : [];
+  const seen = new Set<string>();
+  const out: Card[] = [];
+  for (const entry of list) {
+    const card = parseCard(entry);
+    if (card && !seen.has(card.id)) {
+      seen.add(card.id);
+      out.push(card);
+    }
+  }
+  return out;
+}
+
+/** Parse a brief (`{items, generated_at}`), or null. */
+export function parseBrief(value: unknown): Brief | null {
+  if (!isRecord(value)) return null;
+  const stamp = value.generated_at;
+  if (typeof stamp !== 'string' || Number.isNaN(Date.parse(stamp))) return null;
+  return { items: parseCards(value.items), generated_at: stamp };
+}
+
+/** Parse a replacement answer: a card, `{item: card}`, or anything else meaning "nothing left". */
+export function parseReplacement(value: unknown): Card | null {
+  if (isRecord(value) && 'item' in value) return parseCard(value.item);
+  if (isRecord(value) && Array.isArray(value.items)) return parseCard(value.items[0]);
+  return parseCard(value);
+}

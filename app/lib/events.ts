@@ -1,0 +1,86 @@
+/**
+ * Analytics events (SPEC.md "Events"): a random visitor token kept on the device (the server only
+ * stores its keyed hash), sent with `navigator.sendBeacon` so a click that navigates away still
+ * counts; `visit` at most once per UTC day. Nothing else about the reader is sent.
+ */
+import { readJson, writeJson } from './storage.ts';
+
+/** The whitelisted event kinds. */
+export type EventKind =
+  | 'visit'
+  | 'open'
+  | 'share_svc'
+  | 'copy_source'
+  | 'native_share'
+  | 'source_click'
+  | 'summary_viewed'
+  | 'full_story'
+  | 'not_today'
+  | 'less_like_this'
+  | 'hide_topic'
+  | 'replace_used'
+  | 'replace_none'
+  | 'paywall_replace'
+  | 'paywalled_source_open';
+
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A fresh random visitor token (128 bits, url-safe). */
+export function newVisitorToken(random: (bytes: Uint8Array) => Uint8Array): string {
+  const bytes = random(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The device's visitor token, created once. */
+export function visitorToken(): string {
+  const stored = readJson('visitor');
+  if (typeof stored === 'string' && TOKEN.test(stored)) return stored;
+  const token = newVisitorToken((b) => crypto.getRandomValues(b));
+  writeJson('visitor', token);
+  return token;
+}
+
+/** The UTC day of a moment, `YYYY-MM-DD` (the events table's `day`). */
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** True when a `visit` should be sent: none was sent on this UTC day. */
+export function shouldSendVisit(lastVisitDay: unknown, now: Date): boolean {
+  return lastVisitDay !== utcDay(now);
+}
+
+/** The JSON body of `POST /api/events` (CONTRACT.md). */
+export function eventBody(kind: EventKind, articleId: string | null, visitor: string): string {
+  return JSON.stringify(articleId ? { kind, article_id: articleId, visitor } : { kind, visitor });
+}
+
+/** Send one event; a beacon when the browser has one, else a keepalive fetch. Never throws. */
+export function sendEvent(kind: EventKind, articleId: string | null = null): void {
+  try {
+    const body = eventBody(kind, articleId, visitorToken());
+    const blob = new Blob([body], { type: 'application/json' });
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon('/api/events', blob)) return;
+    void fetch('/api/events', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => undefined);
+  } catch {
+    // Analytics must never get in the reader's way.
+  }
+}
+
+/** POST a record that must survive navigation (history entries): a keepalive fetch with the session cookie. */
+export function sendKeepalive(path: string, payload: unknown): void {
+  void fetch(path, {
+    method: 'POST',
+    body: JSON.stringify(payload),
+    headers: { 'content-type': 'application/json' },
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+/** Send `visit` once per UTC day. */
+export function recordVisit(now: Date): void {
+  if (!shouldSendVisit(readJson('visit_day'), now)) return;
+  writeJson('visit_day', utcDay(now));
+  sendEvent('visit');
+}

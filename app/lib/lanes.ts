@@ -1,0 +1,66 @@
+/**
+ * Lanes (SPEC.md Taxonomy): Highlights and Latest are pinned; the rest come from the `/api/lanes`
+ * pool (moods, topics, Discovery tags). The default selection is the moods; the reader's own
+ * selection lives in `prefs.lanes`.
+ */
+import { isRecord } from './cards.ts';
+import type { FeedQuery } from './route.ts';
+
+/** A lane in the bar. */
+export interface Lane {
+  /** Stable key, e.g. `highlights`, `latest`, `mood:wonder`. */
+  key: string;
+  name: string;
+  /** null for Highlights (the brief). */
+  feed: FeedQuery | null;
+}
+
+/** The two pinned lanes. */
+export const PINNED: readonly Lane[] = [
+  { key: 'highlights', name: 'Highlights', feed: null },
+  { key: 'latest', name: 'Latest', feed: { kind: 'latest', value: '' } },
+];
+
+const KINDS = new Set(['mood', 'topic', 'tag']);
+const SLUG = /^[a-z0-9][a-z0-9-]{0,40}$/;
+
+function laneFrom(entry: unknown): Lane | null {
+  if (!isRecord(entry)) return null;
+  const rawKind = typeof entry.kind === 'string' ? entry.kind : typeof entry.type === 'string' ? entry.type : '';
+  const rawId = typeof entry.id === 'string' ? entry.id : '';
+  const [idKind, idValue] = rawId.includes(':') ? rawId.split(':', 2) : ['', rawId];
+  const kind = KINDS.has(rawKind) ? rawKind : idKind ?? '';
+  const value = typeof entry.value === 'string' ? entry.value : idValue ?? '';
+  const name = typeof entry.name === 'string' ? entry.name : typeof entry.label === 'string' ? entry.label : value;
+  if ((kind !== 'mood' && kind !== 'topic' && kind !== 'tag') || !SLUG.test(value)) return null;
+  return { key: `${kind}:${value}`, name: name.slice(0, 40), feed: { kind, value } };
+}
+
+/** Parse the `/api/lanes` answer into the unpinned pool (pinned entries are ours, so they are skipped). */
+export function parseLanePool(value: unknown): Lane[] {
+  const list = Array.isArray(value)
+    ? value
+    : isRecord(value)
+      ? [value.pool, value.lanes, value.items].find(Array.isArray) ?? []
+      : [];
+  const out: Lane[] = [];
+  for (const entry of list) {
+    const lane = laneFrom(entry);
+    if (lane && !out.some((l) => l.key === lane.key)) out.push(lane);
+  }
+  return out;
+}
+
+/** The lanes shown: pinned first, then the reader's selection (or the moods by default). */
+export function selectedLanes(pool: Lane[], selection: string[] | null): Lane[] {
+  const chosen = selection
+    ? selection.map((key) => pool.find((l) => l.key === key)).filter((l): l is Lane => l !== undefined)
+    : pool.filter((l) => l.feed?.kind === 'mood');
+  return [...PINNED, ...chosen];
+}
+
+/** The lane key matching a feed (or Highlights for null). */
+export function laneKey(feed: FeedQuery | null): string {
+  if (!feed) return 'highlights';
+  return feed.kind === 'latest' ? 'latest' : `${feed.kind}:${feed.value}`;
+}

@@ -1,0 +1,40 @@
+/**
+ * Offline reading: the service worker (`/sw.js`) answers from its cache when the network is gone;
+ * the page fills that cache with the shell, the brief JSON and the brief's seven `/a` pages.
+ */
+import { BRIEF_JSON_PATH } from './api.ts';
+
+/** The cache the page and the service worker share (sw.ts uses the same name). */
+export const PAGE_CACHE = 'tidings-pages-v1';
+
+/** Register the service worker (no-op where unsupported, e.g. plain http on a non-local host). */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+}
+
+/** Cache the shell, the brief JSON, this bundle and the `/a` pages of these ids. Never throws. */
+export function precacheBrief(ids: string[]): void {
+  if (typeof caches === 'undefined') return;
+  // The app's own files, chunks included, as this page loaded them (before the worker controlled it).
+  const appFiles = performance
+    .getEntriesByType('resource')
+    .map((e) => new URL(e.name, location.href))
+    .filter((u) => u.origin === location.origin && u.pathname.startsWith('/app/'))
+    .map((u) => u.pathname);
+  const urls = ['/', BRIEF_JSON_PATH, '/assets/site.css', new URL(import.meta.url).pathname, ...appFiles, ...ids.map((id) => `/a/${id}`)];
+  void caches
+    .open(PAGE_CACHE)
+    .then((cache) =>
+      Promise.all(
+        urls.map(async (url) => {
+          const res = await fetch(url, { credentials: 'same-origin' });
+          if (res.ok) await cache.put(url, res);
+        }).map((p) => p.catch(() => undefined)),
+      ),
+    )
+    .then(() => {
+      document.documentElement.dataset.offlineReady = String(ids.length);
+    })
+    .catch(() => undefined);
+}

@@ -1,0 +1,76 @@
+/**
+ * The app's location: which view is shown, read from and written to the query string so every
+ * view has a shareable address (SPEC.md intent parameters `?source=`, `?view=`, `?open=`).
+ */
+import { isId } from './cards.ts';
+
+/** What a feed shows. */
+export interface FeedQuery {
+  kind: 'latest' | 'mood' | 'topic' | 'tag' | 'source';
+  value: string;
+}
+
+/** Views loaded on demand (separate chunks; never part of the reader bundle). */
+export const LAZY_VIEWS = ['feedback', 'games', 'account', 'saved', 'admin'] as const;
+/** A lazily loaded view's name. */
+export type LazyView = (typeof LAZY_VIEWS)[number];
+
+/** Where the app is. */
+export type Route =
+  | { view: 'brief' }
+  | { view: 'feed'; feed: FeedQuery }
+  | { view: 'filters' }
+  | { view: 'open'; id: string }
+  | { view: 'lazy'; name: LazyView };
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,40}$/;
+
+function isLazy(value: string): value is LazyView {
+  return (LAZY_VIEWS as readonly string[]).includes(value);
+}
+
+/** Read the route from a query string (unknown or malformed values fall back to the brief). */
+export function parseRoute(search: string): Route {
+  const q = new URLSearchParams(search);
+  const open = q.get('open');
+  if (open !== null && isId(open)) return { view: 'open', id: open };
+  const source = q.get('source');
+  if (source !== null && isId(source)) return { view: 'feed', feed: { kind: 'source', value: source } };
+  const view = q.get('view') ?? '';
+  if (view === 'filters') return { view: 'filters' };
+  if (isLazy(view)) return { view: 'lazy', name: view };
+  for (const kind of ['mood', 'topic', 'tag'] as const) {
+    const value = q.get(kind);
+    if (value !== null && SLUG.test(value)) return { view: 'feed', feed: { kind, value } };
+  }
+  if (q.get('lane') === 'latest' || view === 'latest') return { view: 'feed', feed: { kind: 'latest', value: '' } };
+  return { view: 'brief' };
+}
+
+/** The query string (with `?`, or '' for the brief) addressing a route. */
+export function routeSearch(route: Route): string {
+  switch (route.view) {
+    case 'brief':
+      return '';
+    case 'filters':
+      return '?view=filters';
+    case 'open':
+      return `?open=${encodeURIComponent(route.id)}`;
+    case 'lazy':
+      return `?view=${route.name}`;
+    case 'feed':
+      return route.feed.kind === 'latest' ? '?lane=latest' : `?${route.feed.kind}=${encodeURIComponent(route.feed.value)}`;
+  }
+}
+
+/** The `/api/feed` query parameters for a feed (CONTRACT.md: `mood`, `topic`, `tag`, `source_id`, `sort`). */
+export function feedParams(feed: FeedQuery): Record<string, string> {
+  switch (feed.kind) {
+    case 'latest':
+      return { sort: 'latest' };
+    case 'source':
+      return { source_id: feed.value };
+    default:
+      return { [feed.kind]: feed.value };
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The feedback form (`POST /api/feedback`, CONTRACT.md body `{category?, email?, message, website}`).
+ * `website` is the honeypot: off-screen, out of the tab order, hidden from assistive technology.
+ */
+import { useState } from 'preact/hooks';
+import { isRecord } from '../../lib/cards.ts';
+import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+
+const CATEGORIES = [
+  ['idea', 'An idea'],
+  ['problem', 'Something is broken'],
+  ['story', 'A story or source to suggest'],
+  ['other', 'Something else'],
+] as const;
+
+/** The form; the message is kept when sending fails. */
+export default function FeedbackForm({ say }: LazyViewProps) {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState('');
+
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (!(e.currentTarget instanceof HTMLFormElement)) return;
+    const data = new FormData(e.currentTarget);
+    const text = (name: string) => {
+      const v = data.get(name);
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    const body: Record<string, string> = { message: text('message'), website: text('website') };
+    if (text('category')) body.category = text('category');
+    if (text('email')) body.email = text('email');
+    if (!body.message) return setError('Please write a message.');
+    setState('sending');
+    setError('');
+    try {
+      const res = await fetch('/api/feedback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.ok) {
+        setState('sent');
+        say('Thank you. Your message was sent.');
+        return;
+      }
+      const answer: unknown = await res.json().catch(() => null);
+      const message = isRecord(answer) && isRecord(answer.error) && typeof answer.error.message === 'string' ? answer.error.message : '';
+      setError(res.status === 429 ? 'Thank you for writing so much today. Please try again tomorrow.' : message || 'That could not be sent. Please check the form.');
+    } catch {
+      setError('Tidings could not be reached. Your message is still here; please try again.');
+    }
+    setState('idle');
+  };
+
+  return (
+    <section aria-labelledby="view-title">
+      <h2 id="view-title" class="view-title" tabIndex={-1}>
+        Send feedback
+      </h2>
+      {state === 'sent' ? (
+        <p role="status">Thank you. Your message was sent.</p>
+      ) : (
+        <form class="form" onSubmit={submit} noValidate>
+          <label for="fb-category">What is it about? (optional)</label>
+          <select id="fb-category" name="category">
+            <option value="">Choose…</option>
+            {CATEGORIES.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+          <label for="fb-email">Your e-mail, if you would like a reply (optional)</label>
+          <input id="fb-email" name="email" type="email" autoComplete="email" maxLength={200} />
+          <label for="fb-message">Message</label>
+          <textarea id="fb-message" name="message" rows={6} maxLength={5000} required aria-describedby={error ? 'fb-error' : undefined} />
+          <div class="honeypot" aria-hidden="true">
+            <label for="fb-website">Leave this empty</label>
+            <input id="fb-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          {error && (
+            <p id="fb-error" class="error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" class="button primary" disabled={state === 'sending'}>
+            {state === 'sending' ? 'Sending…' : 'Send'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
