@@ -17,6 +17,7 @@ import { digestRoutes } from './routes/digests.ts';
 import { healthRoutes } from './routes/health.ts';
 import { eventRoutes } from './routes/events.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 
 /** Middleware logging method, path (no query string), status and duration. Never an IP or user agent. */
 function requestLog(deps: AppDeps) {
@@ -117,6 +118,7 @@ function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
     ['/api/digest', digestRoutes(deps)],
     ['/api/events', eventRoutes(deps)],
     ['/api/feedback', feedbackRoutes(deps)],
+    ['/api/admin', adminRoutes(deps)],
   ];
 }
 

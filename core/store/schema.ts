@@ -10,9 +10,12 @@ import { runMigrations } from './migrations.ts';
 import { indexes as eventIndexes } from './events.ts';
 import { indexes as feedbackIndexes } from './feedback.ts';
 import { indexes as sourceIndexes } from './sources.ts';
+import { indexes as adminFeedbackIndexes } from './admin-feedback.ts';
+import { indexes as adminStatsIndexes } from './admin-stats.ts';
+import { indexes as candidateIndexes } from './candidates.ts';
 
 /** Every collection's indexes. Add a store module's `indexes` here. */
-export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, ...digestIndexes, eventIndexes, feedbackIndexes];
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, candidateIndexes, adminFeedbackIndexes, adminStatsIndexes];
 
 /** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
 export async function ensureSchema(db: Db, log: Logger): Promise<void> {

@@ -1,0 +1,93 @@
+/**
+ * Source management (SPEC.md "Source status", visibility, review, live preview; CONTRACT.md bodies):
+ * the health list, status transitions with the `active` mirror, visibility (which bumps the pool
+ * version so feeds, the brief and the next build drop or restore the articles) and the review flag.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { NotFoundError } from '../../../core/errors.ts';
+import { sourceRates, type SourceDoc } from '../../../core/domain/source.ts';
+import { findSource } from '../../../core/store/sources.ts';
+import { listAllSources, setSourceReview, setSourceStatus, setSourceVisibility } from '../../../core/store/admin-sources.ts';
+import type { AppDeps, AppEnv } from '../../deps.ts';
+import { jsonBody, pathId } from './input.ts';
+import { adminPreview } from './preview.ts';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** A source as the health list shows it: identity, flags, polling health, metrics and derived rates. */
+export function sourceHealthView(s: SourceDoc) {
+  return {
+    id: s._id,
+    name: s.name,
+    feed_url: s.feed_url,
+    homepage: s.homepage,
+    status: s.status,
+    active: s.active,
+    content_visible: s.content_visible,
+    paywalled: s.paywalled,
+    review_reason: s.review_reason,
+    last_error: s.last_error,
+    last_success_at: iso(s.last_success_at),
+    last_attempt_at: iso(s.last_attempt_at),
+    next_poll_at: iso(s.next_poll_at),
+    failures: s.failures,
+    retry_after: iso(s.retry_after),
+    served: s.served,
+    accepted_total: s.accepted_total,
+    total_articles: s.total_articles,
+    duplicates: s.duplicates,
+    accepted_duplicates: s.accepted_duplicates,
+    with_image: s.with_image,
+    ...sourceRates(s),
+    created_at: iso(s.created_at),
+    updated_at: iso(s.updated_at),
+  };
+}
+
+const statusBody = z.object({ status: z.enum(['active', 'paused', 'retired']) });
+const visibilityBody = z.object({ visibility: z.enum(['visible', 'hidden']) });
+const reviewBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('flag'), reason: z.string().trim().min(1, 'a reason is needed to flag a source').max(500) }),
+  z.object({ action: z.literal('clear'), reason: z.string().optional().nullable() }),
+]);
+
+function found(source: SourceDoc | null): SourceDoc {
+  if (!source) throw new NotFoundError('No source with that id.');
+  return source;
+}
+
+/** The sources sub-app, mounted at `/api/admin/sources` behind the admin gate. */
+export function adminSourcesRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => c.json({ items: (await listAllSources(deps.db)).map(sourceHealthView) }));
+
+  app.post('/:id/status', async (c) => {
+    const id = pathId(c, 'source');
+    const { status } = await jsonBody(c, statusBody);
+    return c.json({ source: sourceHealthView(found(await setSourceStatus(deps.db, id, status, deps.now()))) });
+  });
+
+  app.post('/:id/visibility', async (c) => {
+    const id = pathId(c, 'source');
+    const { visibility } = await jsonBody(c, visibilityBody);
+    return c.json({ source: sourceHealthView(found(await setSourceVisibility(deps.db, id, visibility === 'visible', deps.now()))) });
+  });
+
+  app.post('/:id/review', async (c) => {
+    const id = pathId(c, 'source');
+    const body = await jsonBody(c, reviewBody);
+    const reason = body.action === 'flag' ? body.reason : null;
+    return c.json({ source: sourceHealthView(found(await setSourceReview(deps.db, id, reason, deps.now()))) });
+  });
+
+  app.post('/:id/preview', async (c) => {
+    const id = pathId(c, 'source');
+    const source = found(await findSource(deps.db, id));
+    // Read-only: the preview module fetches and classifies in memory and writes nothing.
+    return c.json({ source_id: source._id, preview: (await adminPreview(deps, source.feed_url)).result });
+  });
+
+  return app;
+}

@@ -1,0 +1,168 @@
+/**
+ * The feedback reply sanitizer (SPEC.md reply rules 3–9 and 14, CONTRACT.md): raw editor HTML in,
+ * safe `message_html` and its derived plain text out. Threat model: the HTML comes from an admin's
+ * browser but is pasted from anywhere, and it ends up in a reader's mail client, so nothing but a
+ * handful of formatting tags may survive: no attributes except one whitelisted font size, no links,
+ * no images, no scripts, no styles.
+ */
+import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from './html.ts';
+
+/** Raw HTML longer than this is truncated (not refused) before sanitizing. */
+export const REPLY_RAW_MAX_CHARS = 20_000;
+/** The four font sizes the editor offers. */
+export const REPLY_FONT_SIZES: readonly string[] = ['13px', '15px', '18px', '22px'];
+/** Legacy `<font size="N">` → one of the allowed sizes (CONTRACT.md). */
+const LEGACY_FONT_SIZES: Record<string, string> = { '1': '13px', '2': '13px', '3': '15px', '4': '18px', '5': '22px', '6': '22px', '7': '22px' };
+
+/** The allowed font size declared in an inline style, or null (the last `font-size` wins, as in CSS). */
+export function allowedFontSize(style: string | undefined): string | null {
+  if (!style) return null;
+  let size: string | null = null;
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    if (declaration.slice(0, colon).trim().toLowerCase() !== 'font-size') continue;
+    size = declaration.slice(colon + 1).trim().toLowerCase();
+  }
+  // Exact match only: `113px` or `13px;` tricks are not `13px`.
+  return size !== null && REPLY_FONT_SIZES.includes(size) ? size : null;
+}
+
+/**
+ * A span carrying exactly the allowed size, or a bare span that `exclusiveFilter` unwraps (text
+ * kept). Transforming into a disallowed tag name instead would trip sanitize-html's per-depth
+ * rename map, which is not cleared for discarded tags and renames a later sibling's closing tag.
+ */
+function sizedSpan(size: string | null): sanitizeHtml.Tag {
+  return { tagName: 'span', attribs: size ? { style: `font-size:${size}` } : {} };
+}
+
+const POLICY: sanitizeHtml.IOptions = {
+  allowedTags: ['strong', 'em', 'p', 'br', 'ul', 'ol', 'li', 'span'],
+  allowedAttributes: { span: ['style'] },
+  allowedStyles: { span: { 'font-size': [/^(?:13|15|18|22)px$/] } },
+  allowedSchemes: [],
+  disallowedTagsMode: 'discard',
+  // Content of these is never text a reader should see (rule 7), so it is discarded with the tag.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'template', 'iframe', 'noembed', 'noframes', 'title', 'head', 'object', 'svg', 'math'],
+  transformTags: {
+    b: 'strong',
+    i: 'em',
+    div: 'p',
+    span: (_name, attribs) => sizedSpan(allowedFontSize(attribs.style)),
+    font: (_name, attribs) => sizedSpan(allowedFontSize(attribs.style) ?? LEGACY_FONT_SIZES[(attribs.size ?? '').trim()] ?? null),
+  },
+  // A span left without an allowed size is unwrapped: its text stays, the element goes.
+  // (`frame.tag` is the source name: `span` or `font`, both of which become spans above.)
+  exclusiveFilter: (frame) => ((frame.tag === 'span' || frame.tag === 'font') && !frame.attribs.style ? 'excludeTag' : false),
+};
+
+/** Sanitize raw editor HTML: cap, clean, close open tags, trim (rules 3–8, 14). */
+export function sanitizeReplyHtml(raw: string): string {
+  const capped = raw.slice(0, REPLY_RAW_MAX_CHARS);
+  return sanitizeHtml(capped, POLICY).trim();
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
+    if (body.startsWith('#x') || body.startsWith('#X')) return safeCodePoint(Number.parseInt(body.slice(2), 16)) ?? whole;
+    if (body.startsWith('#')) return safeCodePoint(Number.parseInt(body.slice(1), 10)) ?? whole;
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+function safeCodePoint(code: number): string | null {
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : null;
+}
+
+/** The plain-text form of sanitized reply HTML (rule 9): paragraphs, line breaks and list bullets kept. */
+export function replyPlainText(html: string): string {
+  const counters: number[] = [];
+  const text = html.replace(/<(\/?)([a-z]+)[^>]*>/gi, (_tag, closing: string, name: string) => {
+    const tag = name.toLowerCase();
+    if (tag === 'br') return '\n';
+    if (tag === 'p') return '\n\n';
+    if (tag === 'ul' || tag === 'ol') {
+      if (closing) counters.pop();
+      else counters.push(tag === 'ol' ? 0 : -1);
+      return '\n';
+    }
+    if (tag === 'li') {
+      if (closing) return '\n';
+      const depth = counters.length;
+      const top = counters[depth - 1];
+      const indent = '  '.repeat(Math.max(0, depth - 1));
+      if (top !== undefined && top >= 0) {
+        counters[depth - 1] = top + 1;
+        return `${indent}${top + 1}. `;
+      }
+      return `${indent}- `;
+    }
+    return '';
+  });
+  return decodeEntities(text)
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+$/g, ''))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** A sanitized reply: the stored HTML and its plain text (empty text means nothing to send). */
+export interface SanitizedReply {
+  html: string;
+  text: string;
+}
+
+/** Sanitize raw editor HTML and derive its plain text. */
+export function sanitizeReply(raw: string): SanitizedReply {
+  const html = sanitizeReplyHtml(raw);
+  return { html, text: replyPlainText(html) };
+}
+
+/** A sent reply in the `feedback_replies` collection (shape shared with the feedback engineer). */
+export interface FeedbackReplyDoc {
+  _id: string;
+  feedback_id: string;
+  /** The admin who sent it. */
+  user_id: string;
+  /** Plain text derived from `message_html`. */
+  message: string;
+  /** The sanitized HTML. */
+  message_html: string;
+  sent_to: string;
+  sent_at: Date;
+}
+
+/** A feedback item as the inbox reads it (the `feedback` collection's fixed shape). */
+export interface InboxFeedback {
+  _id: string;
+  category: string | null;
+  contact_email: string | null;
+  message: string;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+/** The reply mail (rule 10): multipart, the subject, a quoted context block, nothing else about anyone. */
+export function replyMail(input: { serviceName: string; reply: SanitizedReply; original: Pick<InboxFeedback, 'message' | 'created_at'> }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const { serviceName, reply, original } = input;
+  const when = original.created_at.toISOString().slice(0, 10);
+  const quotedText = original.message.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
+  const text = `${reply.text}\n\n--\nOn ${when} you wrote to ${serviceName}:\n${quotedText}\n`;
+  const quotedHtml = escapeHtml(original.message).replace(/\r?\n/g, '<br>');
+  const html =
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#243">` +
+    `<div>${reply.html}</div>` +
+    `<p style="color:#667;font-size:13px;margin-top:2em">On ${when} you wrote to ${escapeHtml(serviceName)}:</p>` +
+    `<blockquote style="margin:0 0 0 .8em;padding-left:.8em;border-left:3px solid #cdd;color:#445">${quotedHtml}</blockquote>` +
+    `</body></html>`;
+  return { subject: `Re: Your ${serviceName} feedback`, text, html };
+}
