@@ -17,6 +17,16 @@ import { digestRoutes } from './routes/digests.ts';
 import { healthRoutes } from './routes/health.ts';
 import { eventRoutes } from './routes/events.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { csrfGuard } from './csrf.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
+import { followRoutes } from './routes/follows.ts';
+import { historyRoutes } from './routes/history.ts';
+import { importRoutes } from './routes/imports.ts';
+import { oidcRoutes } from './routes/oidc.ts';
+import { prefsRoutes } from './routes/prefs.ts';
+import { savedRoutes } from './routes/saved.ts';
+import { verifyPage, verifyScript } from './verify-page.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 
 /** Middleware logging method, path (no query string), status and duration. Never an IP or user agent. */
@@ -80,6 +90,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
 
+  app.use('/api/*', csrfGuard(deps));
   for (const [mount, routes] of apiRoutes(deps)) app.route(mount, routes);
 
   app.all('/api/*', (c) =>
@@ -118,11 +129,22 @@ function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
     ['/api/digest', digestRoutes(deps)],
     ['/api/events', eventRoutes(deps)],
     ['/api/feedback', feedbackRoutes(deps)],
+    ['/api/auth/oidc', oidcRoutes(deps)],
+    ['/api/auth', authRoutes(deps)],
+    ['/api/saved', savedRoutes(deps)],
+    ['/api/history', historyRoutes(deps)],
+    ['/api/import', importRoutes(deps)],
+    ['/api/prefs', prefsRoutes(deps)],
+    ['/api/account', accountRoutes(deps)],
+    ['/api/follows', followRoutes(deps)],
     ['/api/admin', adminRoutes(deps)],
   ];
 }
 
 /** Server-rendered pages, tried after the static files (e.g. `/a/<id>` on demand). */
 function pageRoutes(_deps: AppDeps): Array<[string, (c: Context<AppEnv>) => Response | Promise<Response>]> {
-  return [];
+  return [
+    ['/auth/verify', verifyPage(_deps)],
+    ['/auth/verify.js', verifyScript],
+  ];
 }

@@ -1,46 +1,66 @@
 /**
  * Session resolution (SPEC.md "Authentication" 1): from the `tidings_session` cookie or an
  * `Authorization: Bearer <token>` header. Only the SHA-256 of a token is stored, so a leaked
- * database cannot be replayed as sessions. Expected failures return null, never throw.
+ * database cannot be replayed as sessions. Sessions slide: a session used more than an hour after
+ * its last extension gets a fresh 30-day expiry (and a refreshed cookie when it came by cookie).
+ * Expected failures return null, never throw. Threat model: core/domain/auth.ts.
  */
-import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { UnauthorizedError } from '../core/errors.ts';
+import { cookieSecure, sessionNeedsRefresh } from '../core/domain/auth.ts';
 import type { SessionDoc, UserDoc } from '../core/domain/user.ts';
-import { SESSION_COOKIE } from '../core/domain/user.ts';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../core/domain/user.ts';
+import { createSession, findSessionByHash, sha256Hex, touchSession } from '../core/store/sessions.ts';
+import { findUserById } from '../core/store/users.ts';
 import type { AppEnv } from './deps.ts';
+
+const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** hex SHA-256 of a token. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
-/** The raw session token carried by the request, or null. */
-export function requestToken(c: Context<AppEnv>): string | null {
+/** The bearer token of the request, or null (malformed headers count as none). */
+export function bearerToken(c: Context<AppEnv>): string | null {
   const header = c.req.header('authorization');
-  if (header) {
-    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
-    if (match?.[1]) return match[1];
-  }
-  const cookie = getCookie(c, SESSION_COOKIE);
-  return cookie && /^[A-Za-z0-9_-]{20,200}$/.test(cookie) ? cookie : null;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] && TOKEN.test(match[1]) ? match[1] : null;
 }
+
+/** The raw session token carried by the request (bearer first, then cookie), or null. */
+export function requestToken(c: Context<AppEnv>): string | null {
+  const bearer = bearerToken(c);
+  if (bearer) return bearer;
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie && TOKEN.test(cookie) ? cookie : null;
+}
+
+type Resolved = { user: UserDoc; session: SessionDoc } | null;
+const memo = new WeakMap<Context<AppEnv>, Promise<Resolved>>();
 
 /** The signed-in user and session for this request, or null (memoised per request). */
-export async function currentSession(c: Context<AppEnv>): Promise<{ user: UserDoc; session: SessionDoc } | null> {
-  const cached = (c as unknown as { _session?: Promise<{ user: UserDoc; session: SessionDoc } | null> })._session;
+export function currentSession(c: Context<AppEnv>): Promise<Resolved> {
+  const cached = memo.get(c);
   if (cached) return cached;
-  const lookup = (async () => {
+  const lookup = (async (): Promise<Resolved> => {
     const token = requestToken(c);
     if (!token) return null;
-    const { db, now } = c.get('deps');
-    const session = await db.collection<SessionDoc>('sessions').findOne({ token_hash: hashToken(token) });
-    if (!session || session.expires_at <= now()) return null;
-    const user = await db.collection<UserDoc>('users').findOne({ _id: session.user_id });
-    return user ? { user, session } : null;
+    const { db, now: clock } = c.get('deps');
+    const now = clock();
+    const session = await findSessionByHash(db, hashToken(token), now);
+    if (!session) return null;
+    const user = await findUserById(db, session.user_id);
+    if (!user) return null;
+    if (sessionNeedsRefresh(session.last_used_at, now)) {
+      await touchSession(db, session._id, now);
+      if (!bearerToken(c)) setSessionCookie(c, token);
+    }
+    return { user, session };
   })();
-  (c as unknown as { _session?: typeof lookup })._session = lookup;
+  memo.set(c, lookup);
   return lookup;
 }
 
@@ -54,4 +74,35 @@ export async function requireUser(c: Context<AppEnv>): Promise<UserDoc> {
   const user = await currentUser(c);
   if (!user) throw new UnauthorizedError();
   return user;
+}
+
+/** The signed-in user and session, or a 401. */
+export async function requireSession(c: Context<AppEnv>): Promise<{ user: UserDoc; session: SessionDoc }> {
+  const resolved = await currentSession(c);
+  if (!resolved) throw new UnauthorizedError();
+  return resolved;
+}
+
+/** Set the session cookie: HttpOnly, SameSite=Lax, Secure over https, 30 days (CONTRACT.md). */
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: cookieSecure(c.get('deps').config.publicBaseUrl),
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+/** Remove the session cookie from the browser. */
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: cookieSecure(c.get('deps').config.publicBaseUrl), httpOnly: true, sameSite: 'Lax' });
+}
+
+/** Open a fresh session for a user (never reusing a token from the request), set the cookie, return the bearer token. */
+export async function openSession(c: Context<AppEnv>, userId: string): Promise<string> {
+  const { db, now } = c.get('deps');
+  const { token } = await createSession(db, userId, now());
+  setSessionCookie(c, token);
+  return token;
 }

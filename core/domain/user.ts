@@ -1,4 +1,5 @@
-/** Users, sessions and follows as stored (SPEC.md "User, session, identity", "Follow"). */
+/** Users, sessions, identities and follows as stored (SPEC.md "User, session, identity", "Follow"). */
+import type { Config } from '../config.ts';
 
 /** A user in the `users` collection. */
 export interface UserDoc {
@@ -11,6 +12,8 @@ export interface UserDoc {
   prefs: unknown;
   created_at: Date;
   updated_at: Date;
+  /** When the device history was imported (the one-time import of POST /api/import), else absent/null. */
+  imported_at?: Date | null;
 }
 
 /** A session in the `sessions` collection; only the SHA-256 of the token is stored. */
@@ -24,6 +27,22 @@ export interface SessionDoc {
   expires_at: Date;
 }
 
+/** A connected sign-in method in the `identities` collection, unique per (issuer, subject). */
+export interface IdentityDoc {
+  _id: string;
+  user_id: string;
+  /** `email` for the magic link, `oidc` for the identity provider. */
+  provider: 'email' | 'oidc';
+  /** The OIDC `iss`, or the literal `email` for magic-link identities. */
+  issuer: string;
+  /** The OIDC `sub`, or the normalised address for magic-link identities. */
+  subject: string;
+  /** The address the method last reported (normalised). */
+  email: string;
+  created_at: Date;
+  last_used_at: Date;
+}
+
 /** A follow in the `follows` collection; unique per (user_id, kind, value). */
 export interface FollowDoc {
   _id: string;
@@ -33,7 +52,37 @@ export interface FollowDoc {
   created_at: Date;
 }
 
+/** The follow kinds SPEC.md allows. */
+export const FOLLOW_KINDS: readonly FollowDoc['kind'][] = ['source', 'tag'];
+
+/** A saved article in the `saved` collection; unique per (user_id, article_id). */
+export interface SavedDoc {
+  _id: string;
+  user_id: string;
+  article_id: string;
+  saved_at: Date;
+}
+
+/** The deliberate history events (SPEC.md: "an article opened, or replaced away"). */
+export type HistoryEvent = 'opened' | 'replaced';
+/** Every accepted history event. */
+export const HISTORY_EVENTS: readonly HistoryEvent[] = ['opened', 'replaced'];
+
+/** A history entry in the `history` collection; one per (user_id, article_id), latest event wins. */
+export interface HistoryDoc {
+  _id: string;
+  user_id: string;
+  article_id: string;
+  event: HistoryEvent;
+  at: Date;
+}
+
 /** The session cookie name (CONTRACT.md). */
 export const SESSION_COOKIE = 'tidings_session';
 /** Session lifetime, sliding (CONTRACT.md: 30 days). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** Admin when the flag is set or the normalised e-mail is in SERVICE_ADMIN_EMAILS (SPEC.md "Authentication" 4). */
+export function isAdmin(user: Pick<UserDoc, 'is_admin' | 'email'>, config: Pick<Config, 'adminEmails'>): boolean {
+  return user.is_admin === true || config.adminEmails.includes(user.email.trim().toLowerCase());
+}

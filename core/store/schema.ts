@@ -7,6 +7,14 @@ import type { Logger } from '../log.ts';
 import type { CollectionIndexes } from './collections.ts';
 import { indexes as digestIndexes } from './digests.ts';
 import { runMigrations } from './migrations.ts';
+import { indexes as userIndexes } from './users.ts';
+import { indexes as sessionIndexes } from './sessions.ts';
+import { indexes as magicLinkIndexes } from './magic-links.ts';
+import { indexes as identityIndexes } from './identities.ts';
+import { indexes as followIndexes } from './follows.ts';
+import { indexes as savedIndexes } from './saved.ts';
+import { indexes as historyIndexes } from './history.ts';
+import { indexes as rateLimitIndexes } from './rate-limits.ts';
 import { indexes as eventIndexes } from './events.ts';
 import { indexes as feedbackIndexes } from './feedback.ts';
 import { indexes as sourceIndexes } from './sources.ts';
@@ -15,7 +23,7 @@ import { indexes as adminStatsIndexes } from './admin-stats.ts';
 import { indexes as candidateIndexes } from './candidates.ts';
 
 /** Every collection's indexes. Add a store module's `indexes` here. */
-export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, candidateIndexes, adminFeedbackIndexes, adminStatsIndexes];
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, candidateIndexes, adminFeedbackIndexes, adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes];
 
 /** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
 export async function ensureSchema(db: Db, log: Logger): Promise<void> {

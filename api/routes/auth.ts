@@ -1,0 +1,123 @@
+/**
+ * Magic-link sign-in, the current user and sign-out (SPEC.md "Authentication" 2 and 4; CONTRACT.md
+ * "Magic link"). Threat model: core/domain/auth.ts.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import {
+  keyedHash,
+  MAGIC_LINK_LIMIT_PER_CLIENT,
+  MAGIC_LINK_LIMIT_PER_EMAIL,
+  MAGIC_LINK_TTL_SECONDS,
+  MAGIC_LINK_WINDOW_SECONDS,
+  parseEmail,
+} from '../../core/domain/auth.ts';
+import { escapeHtml } from '../../core/domain/html.ts';
+import { isAdmin, type UserDoc } from '../../core/domain/user.ts';
+import { BadRequestError, describeError, ValidationError } from '../../core/errors.ts';
+import { createMagicLink, consumeMagicLink } from '../../core/store/magic-links.ts';
+import { hitRateLimit } from '../../core/store/rate-limits.ts';
+import { deleteSession } from '../../core/store/sessions.ts';
+import { findOrCreateUserByEmail } from '../../core/store/users.ts';
+import { recordIdentity } from '../../core/store/identities.ts';
+import { assertSameOrigin } from '../csrf.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { clearSessionCookie, currentSession, openSession, requireUser } from '../session.ts';
+
+/** The one reply every valid start gets, known address or not, limited or not (no enumeration). */
+export const START_REPLY = { ok: true, message: 'If that address can receive mail, a sign-in link is on its way. It works once, for 15 minutes.' };
+
+const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** The client address for rate limits (never stored raw or logged); `unknown` under app.request(). */
+export function clientAddress(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The public view of a user (`GET /api/auth/me`). */
+export function userView(user: UserDoc, deps: AppDeps) {
+  return {
+    id: user._id,
+    email: user.email,
+    avatar_url: user.avatar_url,
+    is_admin: isAdmin(user, deps.config),
+    created_at: user.created_at.toISOString(),
+    needs_import: !user.imported_at,
+  };
+}
+
+function magicLinkMail(deps: AppDeps, to: string, link: string) {
+  const name = deps.config.serviceName;
+  const minutes = MAGIC_LINK_TTL_SECONDS / 60;
+  return {
+    to,
+    subject: `Your ${name} sign-in link`,
+    text: `Hello,\n\nOpen this link to sign in to ${name}:\n\n${link}\n\nIt works once, within ${minutes} minutes. If you did not ask for it, you can ignore this mail.\n`,
+    html: `<p>Hello,</p><p><a href="${escapeHtml(link)}">Sign in to ${escapeHtml(name)}</a></p><p>Or paste this address into your browser:<br>${escapeHtml(link)}</p><p>It works once, within ${minutes} minutes. If you did not ask for it, you can ignore this mail.</p>`,
+  };
+}
+
+/** `/api/auth`: providers, e-mail start and verify, me, logout. */
+export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', bodyLimit({ maxSize: 8 * 1024, onError: () => { throw new ValidationError('The request body is too large.', 'payload_too_large'); } }));
+
+  app.get('/providers', (c) => c.json({ email: true, oidc: deps.config.oidc ? { name: deps.config.oidc.name, start: '/api/auth/oidc/start' } : null }));
+
+  app.post('/email/start', async (c) => {
+    const body = z.object({ email: z.string() }).safeParse(await c.req.json().catch(() => null));
+    const email = body.success ? parseEmail(body.data.email) : null;
+    if (!email) throw new ValidationError('Please enter a valid e-mail address.', 'invalid_email');
+    const now = deps.now();
+    const secret = deps.config.sessionSecret;
+    const allowed =
+      (await hitRateLimit(deps.db, 'magic_client', keyedHash(secret, `client:${clientAddress(c)}`), MAGIC_LINK_LIMIT_PER_CLIENT, MAGIC_LINK_WINDOW_SECONDS, now)) &&
+      (await hitRateLimit(deps.db, 'magic_email', keyedHash(secret, `email:${email}`), MAGIC_LINK_LIMIT_PER_EMAIL, MAGIC_LINK_WINDOW_SECONDS, now));
+    if (allowed) {
+      const token = await createMagicLink(deps.db, email, now);
+      const link = `${deps.config.publicBaseUrl}/auth/verify?token=${token}`;
+      if (!deps.config.smtpUrl) deps.log.info('magic link (no SMTP_URL; development only)', { to: email, url: link });
+      // Sent in the background: the reply must not wait on (or reveal anything about) delivery.
+      void deps.mailer.send(magicLinkMail(deps, email, link)).catch((error: unknown) => {
+        deps.log.warn('magic link mail failed', { error: describeError(error) });
+      });
+    }
+    return c.json(START_REPLY);
+  });
+
+  app.post('/email/verify', async (c) => {
+    assertSameOrigin(c, deps.config.publicBaseUrl);
+    const isForm = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
+    let token: unknown = null;
+    if (isForm) token = (await c.req.parseBody().catch(() => ({} as Record<string, unknown>)))['token'];
+    else token = ((await c.req.json().catch(() => null)) as { token?: unknown } | null)?.token;
+    const now = deps.now();
+    const email = typeof token === 'string' && TOKEN.test(token) ? await consumeMagicLink(deps.db, token, now) : null;
+    if (!email) {
+      if (isForm) return c.redirect('/auth/verify?error=invalid_link', 303);
+      throw new BadRequestError('This sign-in link has already been used or has expired.', 'invalid_link');
+    }
+    const user = await findOrCreateUserByEmail(deps.db, email, now);
+    await recordIdentity(deps.db, { user_id: user._id, provider: 'email', issuer: 'email', subject: email, email }, now);
+    const bearer = await openSession(c, user._id);
+    if (isForm) return c.redirect('/', 303);
+    return c.json({ token: bearer, user: userView(user, deps) });
+  });
+
+  app.get('/me', async (c) => c.json(userView(await requireUser(c), deps)));
+
+  app.post('/logout', async (c) => {
+    const resolved = await currentSession(c);
+    if (resolved) await deleteSession(deps.db, resolved.user._id, resolved.session._id);
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+/**
+ * The reader's history (SPEC.md: only deliberate events, an article opened or replaced away; per
+ * user; individually removable). Ids that no longer exist are skipped.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isValidId } from '../../core/domain/ids.ts';
+import { HISTORY_EVENTS } from '../../core/domain/user.ts';
+import { ValidationError } from '../../core/errors.ts';
+import { clearHistory, listHistory, recordHistory, removeHistory, trimHistory } from '../../core/store/history.ts';
+import { articleExists, findArticleCards } from '../../core/store/saved.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { requireUser } from '../session.ts';
+import { limitBody } from './saved.ts';
+
+const Entry = z.object({
+  article_id: z.string().refine(isValidId, 'not a valid article id'),
+  // Only deliberate events; passive ones (impressions, scrolls) are refused.
+  event: z.enum(HISTORY_EVENTS).default('opened'),
+});
+
+/** `/api/history`: list, add, clear, remove one. */
+export function historyRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', limitBody(4 * 1024));
+
+  app.get('/', async (c) => {
+    const user = await requireUser(c);
+    const entries = await listHistory(deps.db, user._id);
+    const cards = await findArticleCards(deps.db, entries.map((e) => e.article_id));
+    const items = entries.flatMap((e) => {
+      const card = cards.get(e.article_id);
+      return card ? [{ ...card, event: e.event, at: e.at.toISOString() }] : [];
+    });
+    return c.json({ items });
+  });
+
+  app.post('/', async (c) => {
+    const user = await requireUser(c);
+    const parsed = Entry.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw new ValidationError('Expected {"article_id", "event": "opened" | "replaced"}.', 'invalid_history_entry');
+    const { article_id, event } = parsed.data;
+    if (!(await articleExists(deps.db, article_id))) return c.json({ article_id, recorded: false, skipped: true });
+    await recordHistory(deps.db, user._id, article_id, event, deps.now());
+    await trimHistory(deps.db, user._id);
+    return c.json({ article_id, event, recorded: true });
+  });
+
+  app.delete('/', async (c) => {
+    const user = await requireUser(c);
+    const removed = await clearHistory(deps.db, user._id);
+    return c.json({ removed });
+  });
+
+  app.delete('/:id', async (c) => {
+    const user = await requireUser(c);
+    const id = c.req.param('id');
+    if (!isValidId(id)) throw new ValidationError('Not a valid article id.', 'invalid_article_id');
+    // An entry that is already gone is not an error: the end state is what the client asked for.
+    return c.json({ article_id: id, removed: await removeHistory(deps.db, user._id, id) });
+  });
+
+  return app;
+}
