@@ -15,6 +15,12 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import { calmPage } from './pages.ts';
 import { digestRoutes } from './routes/digests.ts';
 import { healthRoutes } from './routes/health.ts';
+import { briefRoutes } from './routes/briefs.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { feedRoutes } from './routes/feeds.ts';
+import { replacementRoutes } from './routes/replacements.ts';
+import { sinceRoutes } from './routes/since.ts';
+import { taxonomyRoutes } from './routes/taxonomy.ts';
 import { eventRoutes } from './routes/events.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
 import { csrfGuard } from './csrf.ts';
@@ -126,6 +132,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
   return [
     ['/api/health', healthRoutes(deps)],
+    ['/api/feed', feedRoutes(deps)],
+    ['/api/brief', briefRoutes(deps)],
+    ['/api/replacement', replacementRoutes(deps)],
+    ['/api/since', sinceRoutes(deps)],
+    ['/api/categories', categoryRoutes(deps)],
+    ['/api', taxonomyRoutes(deps)],
     ['/api/digest', digestRoutes(deps)],
     ['/api/events', eventRoutes(deps)],
     ['/api/feedback', feedbackRoutes(deps)],

@@ -1,8 +1,9 @@
 /** Every job, by name. Add a job's file here. */
+import { briefJob } from './brief.ts';
 import { buildJob } from './build.ts';
 import type { JobDefinition } from './context.ts';
 
-export const JOBS: readonly JobDefinition[] = [buildJob];
+export const JOBS: readonly JobDefinition[] = [briefJob, buildJob];
 
 /** The job with this name, or null. */
 export function findJob(name: string): JobDefinition | null {

@@ -5,7 +5,7 @@
 import type { JobContext } from './context.ts';
 
 /** Jobs run once, in this order, before `npm start` prints its ready line. */
-export const STARTUP_JOBS: readonly string[] = ['build'];
+export const STARTUP_JOBS: readonly string[] = ['brief', 'build'];
 
 /** Load the bundled demo sources when the database has none (see the Ingestion capability). */
 export async function prepareDemo(_ctx: JobContext): Promise<void> {

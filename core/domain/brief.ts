@@ -1,4 +1,9 @@
-/** The stored daily brief (SPEC.md "Brief"): 7 article ids and the content-change stamp. */
+/**
+ * The daily brief (SPEC.md "Brief", brief rules 1–5): its stored shape, and the pure composition
+ * used both by the brief job (from the recent pool) and per request (the stored brief under the
+ * caller's `prefs` and `exclude`, refilled from the pool under the same filters).
+ */
+import type { PoolArticle } from './card.ts';
 
 /** Brief size (SPEC.md "Limits"). */
 export const BRIEF_SIZE = 7;
@@ -12,4 +17,117 @@ export interface BriefDoc {
   generated_at: Date;
   /** When the brief job last ran (whether or not the selection changed). */
   checked_at: Date;
+}
+
+/** What composition reads from an article. */
+export type BriefCandidate = Pick<PoolArticle, 'id' | 'source_id' | 'topic' | 'paywalled' | 'hasImage' | 'gentle' | 'time'>;
+
+/** The job composes from stories published in this window first (older ones only to reach 7). */
+export const BRIEF_RECENT_MS = 48 * 3_600_000;
+/** How many filtered candidates one composition looks at (bounds the per-request work). */
+export const BRIEF_CANDIDATE_CAP = 300;
+
+/** Lead preference tier: 0 gentle + image + readable, 1 gentle + readable, 2 gentle, 3 not gentle. */
+export function leadTier(a: BriefCandidate): number {
+  if (!a.gentle) return 3;
+  if (a.paywalled) return 2;
+  return a.hasImage ? 0 : 1;
+}
+
+function bestByTier<T extends BriefCandidate>(items: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const a of items) if (leadTier(a) < (best ? leadTier(best) : 3)) best = a;
+  return best;
+}
+
+/**
+ * The lead (rule 4): the best-tier gentle item among those kept; only when none of them is gentle,
+ * the best-tier gentle candidate from the pool (so a stored brief's lead is not churned by every
+ * newer story, yet the lead is gentle whenever a gentle item exists). Null when nothing is gentle.
+ */
+export function pickLead<T extends BriefCandidate>(kept: readonly T[], candidates: readonly T[]): T | null {
+  return bestByTier(kept) ?? bestByTier(candidates);
+}
+
+/** Fill `kept` up to `size` from `candidates` (rank order), preferring new sources and topics. */
+export function fillDiverse<T extends BriefCandidate>(kept: readonly T[], candidates: readonly T[], size: number): T[] {
+  const out = [...kept].slice(0, size);
+  const chosen = new Set(out.map((a) => a.id));
+  const sources = new Set(out.map((a) => a.source_id));
+  const topics = new Set(out.map((a) => a.topic));
+  const passes: Array<(a: T) => boolean> = [
+    (a) => !sources.has(a.source_id) && !topics.has(a.topic),
+    (a) => !sources.has(a.source_id),
+    () => true,
+  ];
+  for (const fits of passes) {
+    for (const a of candidates) {
+      if (out.length >= size) return out;
+      if (chosen.has(a.id) || !fits(a)) continue;
+      out.push(a);
+      chosen.add(a.id);
+      sources.add(a.source_id);
+      topics.add(a.topic);
+    }
+  }
+  return out;
+}
+
+/** Final order: the lead first, then readable before paywalled (rule 5), otherwise stable. */
+export function orderBrief<T extends BriefCandidate>(items: readonly T[], lead: T | null): T[] {
+  const rest = items.filter((a) => a !== lead);
+  const ordered = [...rest.filter((a) => !a.paywalled), ...rest.filter((a) => a.paywalled)];
+  return lead ? [lead, ...ordered] : ordered;
+}
+
+/** The first `cap` items of `ranked` that `accept` lets through. */
+export function collectCandidates<T>(ranked: Iterable<T>, accept: (a: T) => boolean, cap = BRIEF_CANDIDATE_CAP): T[] {
+  const out: T[] = [];
+  for (const a of ranked) {
+    if (!accept(a)) continue;
+    out.push(a);
+    if (out.length >= cap) break;
+  }
+  return out;
+}
+
+/**
+ * Rules 1–5 for one request: keep the stored items `accept` lets through (rules 2–3 drop excluded
+ * and boundary-filtered ones), pick the gentle lead, refill to `size` from the ranked pool under the
+ * same `accept`, then order (lead, readable, paywalled). With no stored brief, `stored` is empty and
+ * this is the composition itself.
+ */
+export function applyBriefRules<T extends BriefCandidate>(
+  stored: readonly T[],
+  ranked: Iterable<T>,
+  accept: (a: T) => boolean,
+  size = BRIEF_SIZE,
+): T[] {
+  let kept = stored.filter(accept).slice(0, size);
+  const keptIds = new Set(kept.map((a) => a.id));
+  let candidates = collectCandidates(ranked, (a) => !keptIds.has(a.id) && accept(a));
+  const lead = pickLead(kept, candidates);
+  if (lead && !keptIds.has(lead.id)) {
+    // A gentle lead from the pool takes the place of the last kept item when the brief is full.
+    kept = [lead, ...kept].slice(0, size);
+    candidates = candidates.filter((a) => a !== lead);
+  }
+  return orderBrief(fillDiverse(kept, candidates, size), lead);
+}
+
+/** Ranked pool order with stories from the recent window first (the job's candidate order). */
+export function* recentFirst<T extends BriefCandidate>(ranked: readonly T[], now: Date, windowMs = BRIEF_RECENT_MS): Generator<T> {
+  const cutoff = now.getTime() - windowMs;
+  for (const a of ranked) if (a.time >= cutoff) yield a;
+  for (const a of ranked) if (a.time < cutoff) yield a;
+}
+
+/** The job's composition: 7 items, diverse in topic and source, gentle lead, from the recent pool. */
+export function composeBrief<T extends BriefCandidate>(ranked: readonly T[], now: Date, size = BRIEF_SIZE): T[] {
+  return applyBriefRules([], recentFirst(ranked, now), () => true, size);
+}
+
+/** True when two selections are the same ordered ids (then `generated_at` must not advance). */
+export function sameSelection(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }

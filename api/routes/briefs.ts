@@ -1,0 +1,25 @@
+/**
+ * `GET /api/brief` (SPEC.md brief rules 1–5): the stored brief under the caller's `prefs` and
+ * `exclude`, refilled to 7 from the pool under the same filters, gentle lead, paywalled below
+ * readable → `{items, generated_at}`; items carry their cached `summary` when there is one.
+ * `generated_at` is null only before the first brief job (the items are then composed on the fly).
+ */
+import { Hono } from 'hono';
+import { readModelFor } from '../../core/readmodel/readmodel.ts';
+import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { briefFor } from '../../core/readmodel/queries.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+
+/** The brief sub-app. */
+export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    const now = deps.now();
+    const q = parseReadingQuery(new URL(c.req.url).searchParams, now);
+    const snapshot = await readModelFor(deps.db, deps.log).snapshot();
+    // The brief honours prefs and exclude only; feed narrowing (tag, topic, ...) does not apply.
+    const filter = { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null };
+    return c.json(briefFor(snapshot, filter, now));
+  });
+  return app;
+}

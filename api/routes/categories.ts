@@ -1,0 +1,25 @@
+/**
+ * `GET /api/categories?prefs=` (CONTRACT.md) → `{"topics":{id:n},"flavors":{id:n}}`, counted over
+ * exactly the set the feed would page through with the same parameters (every known topic and
+ * flavor is listed, zero included).
+ */
+import { Hono } from 'hono';
+import { FLAVORS, TOPICS } from '../../core/domain/taxonomy.ts';
+import { readModelFor } from '../../core/readmodel/readmodel.ts';
+import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { categoryCounts } from '../../core/readmodel/queries.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+
+const topicIds = TOPICS.map((t) => t.id);
+const flavorIds = FLAVORS.map((f) => f.id);
+
+/** The category-counts sub-app. */
+export function categoryRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    const q = parseReadingQuery(new URL(c.req.url).searchParams, deps.now());
+    const snapshot = await readModelFor(deps.db, deps.log).snapshot();
+    return c.json(categoryCounts(snapshot, toFilter(q, null), topicIds, flavorIds));
+  });
+  return app;
+}

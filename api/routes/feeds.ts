@@ -1,0 +1,32 @@
+/**
+ * `GET /api/feed` (SPEC.md "Public reading", CONTRACT.md paging): an array of cards, `ranked`
+ * (best-first, paywalled below readable) or `latest` (pure recency), narrowed by `tag`, `topic`,
+ * `mood`, `source_id`, `exclude`, `following` and the caller's `prefs`; paged by `offset` / `limit`.
+ * Served from the read model: no database round trip (except a signed-in caller's follows).
+ */
+import { Hono } from 'hono';
+import { readModelFor } from '../../core/readmodel/readmodel.ts';
+import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { feedPage } from '../../core/readmodel/queries.ts';
+import { followsOf } from '../../core/store/pool.ts';
+import type { AppDeps, AppEnv } from '../deps.ts';
+import { currentUser } from '../session.ts';
+
+/** The feed sub-app. */
+export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => {
+    const q = parseReadingQuery(new URL(c.req.url).searchParams, deps.now());
+    let following = null;
+    if (q.following) {
+      // SPEC.md Errors: an anonymous `following=true` is an empty list, not an error.
+      const user = await currentUser(c);
+      if (!user) return c.json([]);
+      following = await followsOf(deps.db, user._id);
+      if (following.sources.size === 0 && following.tags.size === 0) return c.json([]);
+    }
+    const snapshot = await readModelFor(deps.db, deps.log).snapshot();
+    return c.json(feedPage(snapshot, toFilter(q, following), q.sort, q.offset, q.limit));
+  });
+  return app;
+}

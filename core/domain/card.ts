@@ -1,0 +1,98 @@
+/**
+ * From a stored article to what readers get: the public card (SPEC.md "Article (feed item shape)")
+ * and the in-memory `PoolArticle` the read model keeps, with the fields the filter, the ranking and
+ * the brief rules need precomputed once per load instead of once per request.
+ */
+import type { ArticleCard, ArticleDoc } from './article.ts';
+import { isGentle } from './gate.ts';
+
+/** The stored fields the reading path loads (see core/store/pool.ts for the projection). */
+export type PoolDoc = Pick<
+  ArticleDoc,
+  '_id' | 'source_id' | 'url' | 'title' | 'image' | 'paywalled' | 'published_at' | 'discovered_at' | 'topic' | 'tags' | 'flavor' | 'cortisol' | 'ragebait' | 'why'
+> & { summary?: { summary?: unknown } | null };
+
+/** An article of the public pool as the read model holds it. */
+export interface PoolArticle {
+  id: string;
+  source_id: string;
+  topic: string;
+  flavor: string;
+  tags: readonly string[];
+  cortisol: number;
+  ragebait: number;
+  paywalled: boolean;
+  hasImage: boolean;
+  /** Title, why line and cached summary: what avoid-terms are matched against. */
+  text: string;
+  gentle: boolean;
+  /** Effective publication time in ms: published_at, but never later than discovered_at. */
+  time: number;
+  /** discovered_at in ms (drives `/api/since`). */
+  discovered: number;
+  /** Ranking score (higher is better); see `rankScore` in filter.ts. */
+  score: number;
+  /** The cached summary text, or null. */
+  summary: string | null;
+  /** The card without `summary` (feeds); the brief adds the summary. */
+  card: ArticleCard;
+}
+
+const ms = (d: unknown): number => (d instanceof Date ? d.getTime() : typeof d === 'string' || typeof d === 'number' ? new Date(d).getTime() : NaN);
+const num = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 10);
+const str = (s: unknown): string => (typeof s === 'string' ? s : '');
+
+/** The public card for a stored article and its source's name. */
+export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {
+  const published = ms(doc.published_at);
+  const discovered = ms(doc.discovered_at);
+  return {
+    id: doc._id,
+    title: str(doc.title),
+    url: str(doc.url),
+    image: typeof doc.image === 'string' && doc.image ? doc.image : null,
+    why: str(doc.why),
+    source_id: doc.source_id,
+    source_name: sourceName,
+    tags: Array.isArray(doc.tags) ? doc.tags.filter((t): t is string => typeof t === 'string') : [],
+    topic: str(doc.topic),
+    flavor: str(doc.flavor),
+    paywalled: doc.paywalled === true,
+    published_at: new Date(Number.isNaN(published) ? 0 : published).toISOString(),
+    discovered_at: new Date(Number.isNaN(discovered) ? 0 : discovered).toISOString(),
+    cortisol: num(doc.cortisol),
+    ragebait: num(doc.ragebait),
+  };
+}
+
+/** The read model's entry for a stored article. `score` ranks it (see filter.ts). */
+export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<PoolArticle, 'score'>) => number): PoolArticle {
+  const card = toCard(doc, sourceName);
+  const summaryText = doc.summary && typeof doc.summary.summary === 'string' && doc.summary.summary.trim() ? doc.summary.summary : null;
+  const published = Date.parse(card.published_at);
+  const discovered = Date.parse(card.discovered_at);
+  const base: Omit<PoolArticle, 'score'> = {
+    id: card.id,
+    source_id: card.source_id,
+    topic: card.topic,
+    flavor: card.flavor,
+    tags: card.tags,
+    cortisol: card.cortisol,
+    ragebait: card.ragebait,
+    paywalled: card.paywalled,
+    hasImage: card.image !== null,
+    text: `${card.title}\n${card.why}\n${summaryText ?? ''}`,
+    gentle: isGentle({ cortisol: card.cortisol, ragebait: card.ragebait, title: card.title, summary: summaryText }),
+    // A feed that dates an item in the future must not pin it to the top.
+    time: discovered > 0 ? Math.min(published, discovered) : published,
+    discovered,
+    summary: summaryText,
+    card,
+  };
+  return { ...base, score: score(base) };
+}
+
+/** The card with its cached summary attached when there is one (brief items). */
+export function withSummary(a: PoolArticle): ArticleCard {
+  return a.summary ? { ...a.card, summary: a.summary } : a.card;
+}

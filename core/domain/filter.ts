@@ -1,0 +1,91 @@
+/**
+ * The ONE filter every reading endpoint uses (feed, brief refill, replacement, counts, since), so
+ * the invariant "a reader's boundaries are always honoured" cannot drift between them; and the two
+ * orders: `ranked` (best-first, paywalled below readable) and `latest` (pure recency).
+ */
+import type { PoolArticle } from './card.ts';
+import type { Boundaries } from './prefs.ts';
+import { tagFamily, type Mood } from './taxonomy.ts';
+
+/** Everything that narrows a reading request, already parsed. */
+export interface FeedFilter {
+  boundaries: Boundaries;
+  tag: string | null;
+  topic: string | null;
+  mood: Mood | null;
+  sourceId: string | null;
+  exclude: ReadonlySet<string>;
+  /** Signed-in `following=true`: followed sources and tags (an article matching either passes). */
+  following: { sources: ReadonlySet<string>; tags: ReadonlySet<string> } | null;
+}
+
+/** What the filter reads from an article (PoolArticle has it all). */
+export type Filterable = Pick<PoolArticle, 'id' | 'source_id' | 'topic' | 'flavor' | 'tags' | 'cortisol' | 'ragebait' | 'text'>;
+
+/** True when the reader's boundaries (mutes, includes, ceilings, avoid-terms, pauses) let `a` through. */
+export function withinBoundaries(a: Filterable, b: Boundaries): boolean {
+  if (b.muteTopics.has(a.topic) || b.muteFlavors.has(a.flavor) || b.muteSources.has(a.source_id)) return false;
+  if (b.includeTopics.size > 0 && !b.includeTopics.has(a.topic)) return false;
+  if (b.includeFlavors.size > 0 && !b.includeFlavors.has(a.flavor)) return false;
+  if (b.muteTags.size > 0 && a.tags.some((t) => b.muteTags.has(t))) return false;
+  if (b.maxCortisol !== null && a.cortisol > b.maxCortisol) return false;
+  if (b.maxRagebait !== null && a.ragebait > b.maxRagebait) return false;
+  // Last: the only check that costs a regular expression.
+  if (b.avoid && b.avoid.test(a.text)) return false;
+  return true;
+}
+
+/** True when `a` belongs to the mood preset (include topics, flavors OR tag families, ceilings). */
+export function inMood(a: Filterable, mood: Mood): boolean {
+  if (mood.include_topics?.length && !mood.include_topics.includes(a.topic)) return false;
+  if (mood.max_cortisol !== undefined && a.cortisol > mood.max_cortisol) return false;
+  if (mood.max_ragebait !== undefined && a.ragebait > mood.max_ragebait) return false;
+  const flavors = mood.include_flavors ?? [];
+  const families = mood.include_tag_families ?? [];
+  if (flavors.length === 0 && families.length === 0) return true;
+  if (flavors.includes(a.flavor)) return true;
+  return a.tags.some((t) => {
+    const family = tagFamily(t);
+    return family !== null && families.includes(family);
+  });
+}
+
+/** The predicate for a parsed request: the public pool is assumed (the read model holds only it). */
+export function matches(a: Filterable, f: FeedFilter): boolean {
+  if (f.exclude.has(a.id)) return false;
+  if (f.sourceId !== null && a.source_id !== f.sourceId) return false;
+  if (f.topic !== null && a.topic !== f.topic) return false;
+  if (f.tag !== null && !a.tags.includes(f.tag)) return false;
+  if (f.following && !f.following.sources.has(a.source_id) && !a.tags.some((t) => f.following?.tags.has(t))) return false;
+  if (f.mood && !inMood(a, f.mood)) return false;
+  return withinBoundaries(a, f.boundaries);
+}
+
+/** An hour in ms: the ranking's unit. */
+const HOUR = 3_600_000;
+
+/**
+ * Ranking score, independent of the clock so lists can be sorted once per load: recency in hours,
+ * lifted by up to 16 hours for calm (low cortisol and ragebait) and for having an image. A story
+ * from this morning still beats last week's calmest one; within a day the calmest leads.
+ */
+export function rankScore(a: Pick<PoolArticle, 'time' | 'cortisol' | 'ragebait' | 'hasImage'>): number {
+  const calm = Math.max(0, 4 - a.cortisol) * 2 + Math.max(0, 3 - a.ragebait) * (4 / 3);
+  return a.time / HOUR + calm + (a.hasImage ? 4 : 0);
+}
+
+/** `ranked` order: readable before paywalled, then best score first; ties by id for stability. */
+export function compareRanked(a: PoolArticle, b: PoolArticle): number {
+  if (a.paywalled !== b.paywalled) return a.paywalled ? 1 : -1;
+  return b.score - a.score || b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** `latest` order: pure recency (effective publication time), ties by id. */
+export function compareLatest(a: PoolArticle, b: PoolArticle): number {
+  return b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** `since` order: newest discovery first, ties by id. */
+export function compareDiscovered(a: PoolArticle, b: PoolArticle): number {
+  return b.discovered - a.discovered || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

@@ -1,0 +1,159 @@
+/**
+ * Calm Filters prefs (SPEC.md "Filter prefs", CONTRACT.md field names): one tolerant parser for the
+ * `prefs` JSON. A bad blob never breaks a request: malformed JSON gives empty prefs, wrong types
+ * and non-string list entries are skipped, malformed pauses are dropped, unknown fields (such as
+ * `lanes`) are ignored. `activeBoundaries` folds the pauses still running at `now` into the lists.
+ */
+import { isFlavor, isTopic } from './taxonomy.ts';
+
+/** What a pause can silence for a while. */
+export type PauseKind = 'topic' | 'flavor' | 'tag' | 'term' | 'source';
+const PAUSE_KINDS: readonly PauseKind[] = ['topic', 'flavor', 'tag', 'term', 'source'];
+const isPauseKind = (v: unknown): v is PauseKind => typeof v === 'string' && (PAUSE_KINDS as readonly string[]).includes(v);
+
+/** A pause: `value` of `kind` is muted until `until`. */
+export interface Pause {
+  kind: PauseKind;
+  value: string;
+  until: Date;
+}
+
+/** The parsed prefs. Lists hold trimmed, non-empty strings (terms lower-cased). */
+export interface Prefs {
+  include_topics: string[];
+  mute_topics: string[];
+  include_flavors: string[];
+  mute_flavors: string[];
+  mute_tags: string[];
+  avoid_terms: string[];
+  pauses: Pause[];
+  /** Inclusive ceiling 0–10, or null. */
+  max_cortisol: number | null;
+  max_ragebait: number | null;
+}
+
+/** The boundaries in force at one instant: sets for the filter, pauses folded in. */
+export interface Boundaries {
+  includeTopics: ReadonlySet<string>;
+  muteTopics: ReadonlySet<string>;
+  includeFlavors: ReadonlySet<string>;
+  muteFlavors: ReadonlySet<string>;
+  muteTags: ReadonlySet<string>;
+  muteSources: ReadonlySet<string>;
+  /** Null when there are no avoid-terms; else one case-insensitive word-boundary pattern. */
+  avoid: RegExp | null;
+  maxCortisol: number | null;
+  maxRagebait: number | null;
+}
+
+/** Caps that keep a hostile blob from costing much: entries per list, characters per entry. */
+const MAX_ENTRIES = 100;
+const MAX_ENTRY_CHARS = 80;
+/** Raw `prefs` strings longer than this are ignored whole (no JSON parse of megabytes). */
+export const MAX_PREFS_CHARS = 16_384;
+
+/** Prefs that filter nothing. */
+export const EMPTY_PREFS: Prefs = Object.freeze({
+  include_topics: [],
+  mute_topics: [],
+  include_flavors: [],
+  mute_flavors: [],
+  mute_tags: [],
+  avoid_terms: [],
+  pauses: [],
+  max_cortisol: null,
+  max_ragebait: null,
+});
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function stringList(value: unknown, lower = false): string[] {
+  if (!Array.isArray(value)) return [];
+  const out = new Set<string>();
+  for (const entry of value.slice(0, MAX_ENTRIES * 4)) {
+    if (typeof entry !== 'string') continue;
+    const trimmed = entry.normalize('NFC').trim().slice(0, MAX_ENTRY_CHARS);
+    if (trimmed) out.add(lower ? trimmed.toLowerCase() : trimmed);
+    if (out.size >= MAX_ENTRIES) break;
+  }
+  return [...out];
+}
+
+function ceiling(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return null;
+  return Math.min(10, Math.max(0, n));
+}
+
+function pauses(value: unknown): Pause[] {
+  if (!Array.isArray(value)) return [];
+  const out: Pause[] = [];
+  for (const entry of value.slice(0, MAX_ENTRIES * 4)) {
+    if (!isRecord(entry)) continue;
+    const { kind, value: v, until } = entry;
+    if (!isPauseKind(kind)) continue;
+    if (typeof v !== 'string' || !v.trim()) continue;
+    const when = typeof until === 'string' || typeof until === 'number' ? new Date(until) : null;
+    if (!when || Number.isNaN(when.getTime())) continue;
+    const text = v.normalize('NFC').trim().slice(0, MAX_ENTRY_CHARS);
+    out.push({ kind, value: kind === 'term' ? text.toLowerCase() : text, until: when });
+    if (out.length >= MAX_ENTRIES) break;
+  }
+  return out;
+}
+
+/** Parse a `prefs` value (a JSON string or an already-parsed object) tolerantly. Never throws. */
+export function parsePrefs(raw: unknown): Prefs {
+  let value = raw;
+  if (typeof raw === 'string') {
+    if (raw.length > MAX_PREFS_CHARS) return EMPTY_PREFS;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return EMPTY_PREFS;
+    }
+  }
+  if (!isRecord(value)) return EMPTY_PREFS;
+  return {
+    // Unknown ids in an include list are dropped, so a stale or garbled list widens, never empties, the feed.
+    include_topics: stringList(value.include_topics).filter(isTopic),
+    mute_topics: stringList(value.mute_topics),
+    include_flavors: stringList(value.include_flavors).filter(isFlavor),
+    mute_flavors: stringList(value.mute_flavors),
+    mute_tags: stringList(value.mute_tags),
+    avoid_terms: stringList(value.avoid_terms, true),
+    pauses: pauses(value.pauses),
+    max_cortisol: ceiling(value.max_cortisol),
+    max_ragebait: ceiling(value.max_ragebait),
+  };
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One pattern matching any term on word boundaries, case-insensitively. Boundaries are Unicode
+ * letters / digits (not JS `\b`, which is ASCII-only and would let "café" match inside "cafés").
+ * Inner whitespace matches any run of whitespace.
+ */
+export function avoidPattern(terms: readonly string[]): RegExp | null {
+  const parts = terms.filter((t) => t.trim()).map((t) => escapeRegExp(t.trim()).replace(/\s+/g, '\\s+'));
+  if (parts.length === 0) return null;
+  return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${parts.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
+}
+
+/** The boundaries in force at `now`: expired pauses do nothing, running ones join the mute lists. */
+export function activeBoundaries(prefs: Prefs, now: Date): Boundaries {
+  const running = prefs.pauses.filter((p) => p.until.getTime() > now.getTime());
+  const paused = (kind: PauseKind) => running.filter((p) => p.kind === kind).map((p) => p.value);
+  return {
+    includeTopics: new Set(prefs.include_topics),
+    muteTopics: new Set([...prefs.mute_topics, ...paused('topic')]),
+    includeFlavors: new Set(prefs.include_flavors),
+    muteFlavors: new Set([...prefs.mute_flavors, ...paused('flavor')]),
+    muteTags: new Set([...prefs.mute_tags, ...paused('tag')]),
+    muteSources: new Set(paused('source')),
+    avoid: avoidPattern([...prefs.avoid_terms, ...paused('term')]),
+    maxCortisol: prefs.max_cortisol,
+    maxRagebait: prefs.max_ragebait,
+  };
+}

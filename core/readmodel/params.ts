@@ -1,0 +1,115 @@
+/**
+ * Query parameters of the reading endpoints, parsed once and the same way everywhere. Tolerant where
+ * SPEC.md asks for it (`prefs`, `exclude`, booleans, `ts`), strict where a wrong value is a client
+ * bug (a malformed id, an unknown `sort` or `mood`, a non-numeric `offset` / `limit`: 422). Huge
+ * numbers are clamped. Nothing here throws anything but a ValidationError.
+ */
+import { isValidId } from '../domain/ids.ts';
+import { activeBoundaries, parsePrefs, type Boundaries } from '../domain/prefs.ts';
+import { findMood, type Mood } from '../domain/taxonomy.ts';
+import type { FeedFilter } from '../domain/filter.ts';
+import { ValidationError } from '../errors.ts';
+
+/** Feed paging (CONTRACT.md): default 20, at most 50. */
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 50;
+/** Offsets beyond this are clamped (no pool is that large; it keeps arithmetic exact). */
+export const MAX_OFFSET = 1_000_000;
+/** At most this many ids are honoured in `exclude`. */
+export const MAX_EXCLUDE = 500;
+
+/** A parsed reading request. */
+export interface ReadingQuery {
+  boundaries: Boundaries;
+  tag: string | null;
+  topic: string | null;
+  mood: Mood | null;
+  sourceId: string | null;
+  exclude: Set<string>;
+  following: boolean;
+  gentle: boolean;
+  sort: 'ranked' | 'latest';
+  offset: number;
+  limit: number;
+}
+
+/** First non-empty value of a parameter, trimmed, or null. */
+function single(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name)?.trim();
+  return value ? value : null;
+}
+
+function id(params: URLSearchParams, name: string): string | null {
+  const value = single(params, name);
+  if (value === null) return null;
+  if (!isValidId(value)) throw new ValidationError(`${name} must be an id of letters, digits, "_" or "-".`);
+  return value;
+}
+
+function count(params: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+  const value = single(params, name);
+  if (value === null) return fallback;
+  if (!/^\d+$/.test(value)) throw new ValidationError(`${name} must be a whole number.`);
+  return Math.min(max, Math.max(min, Number(value)));
+}
+
+/** True for `true`, `1`, `yes`, `on` (any case); anything else is false. */
+export function flag(params: URLSearchParams, name: string): boolean {
+  return /^(?:true|1|yes|on)$/i.test(single(params, name) ?? '');
+}
+
+/** `exclude` as comma-separated ids, repeated or both; malformed entries are skipped. */
+export function excludeIds(params: URLSearchParams): Set<string> {
+  const out = new Set<string>();
+  for (const value of params.getAll('exclude')) {
+    for (const part of value.split(',')) {
+      const trimmed = part.trim();
+      if (isValidId(trimmed)) out.add(trimmed);
+      if (out.size >= MAX_EXCLUDE) return out;
+    }
+  }
+  return out;
+}
+
+/** Parse every reading parameter. `now` decides which pauses are still running. */
+export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQuery {
+  const sort = single(params, 'sort') ?? 'ranked';
+  if (sort !== 'ranked' && sort !== 'latest') throw new ValidationError('sort must be "ranked" or "latest".');
+  const moodId = id(params, 'mood');
+  const mood = moodId === null ? null : findMood(moodId);
+  if (moodId !== null && mood === null) throw new ValidationError(`mood "${moodId}" is not one of /api/moods.`, 'unknown_mood');
+  return {
+    boundaries: activeBoundaries(parsePrefs(params.get('prefs')), now),
+    tag: id(params, 'tag'),
+    topic: id(params, 'topic'),
+    mood,
+    sourceId: id(params, 'source_id'),
+    exclude: excludeIds(params),
+    following: flag(params, 'following'),
+    gentle: flag(params, 'gentle'),
+    sort,
+    offset: count(params, 'offset', 0, 0, MAX_OFFSET),
+    limit: count(params, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT),
+  };
+}
+
+/** The filter of a parsed request (`following` is resolved by the caller: null or the follows). */
+export function toFilter(q: ReadingQuery, following: FeedFilter['following']): FeedFilter {
+  return { boundaries: q.boundaries, tag: q.tag, topic: q.topic, mood: q.mood, sourceId: q.sourceId, exclude: q.exclude, following };
+}
+
+/**
+ * `ts` of `/api/since`: ISO-8601, or epoch milliseconds as digits. Null when invalid or in the
+ * future (SPEC.md: both yield count 0, not an error).
+ */
+export function parseSinceTs(raw: string | null | undefined, now: Date): Date | null {
+  const value = raw?.trim();
+  if (!value || value.length > 64) return null;
+  // Digits are epoch ms; otherwise only ISO-8601 shapes (Date's lenient parser accepts too much).
+  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+  if (!/^\d{1,15}$/.test(value) && !iso.test(value)) return null;
+  const when = /^\d{1,15}$/.test(value) ? new Date(Number(value)) : new Date(value);
+  const t = when.getTime();
+  if (Number.isNaN(t) || t > now.getTime()) return null;
+  return when;
+}

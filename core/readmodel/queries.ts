@@ -1,0 +1,85 @@
+/**
+ * The reading queries, pure over a snapshot: pick the narrowest pre-sorted list (source, tag or
+ * topic index, else the whole pool), walk it with the one filter, stop when the page is full.
+ */
+import { applyBriefRules, recentFirst } from '../domain/brief.ts';
+import type { ArticleCard } from '../domain/article.ts';
+import { withSummary, type PoolArticle } from '../domain/card.ts';
+import { matches, type FeedFilter } from '../domain/filter.ts';
+import { listsOf, type Snapshot } from './snapshot.ts';
+
+/** The narrowest pre-sorted list that can hold every match of `f`. */
+export function baseList(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest'): PoolArticle[] {
+  const options = [s.all];
+  if (f.sourceId !== null) options.push(listsOf(s.bySource, f.sourceId));
+  if (f.tag !== null) options.push(listsOf(s.byTag, f.tag));
+  if (f.topic !== null) options.push(listsOf(s.byTopic, f.topic));
+  let best = s.all;
+  for (const lists of options) if (lists.ranked.length < best.ranked.length) best = lists;
+  return best[sort];
+}
+
+/** One page of the feed: the matches of `f` in `sort` order, after skipping `offset` of them. */
+export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', offset: number, limit: number): ArticleCard[] {
+  const out: ArticleCard[] = [];
+  let skipped = 0;
+  for (const a of baseList(s, f, sort)) {
+    if (!matches(a, f)) continue;
+    if (skipped < offset) {
+      skipped += 1;
+      continue;
+    }
+    out.push(a.card);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** The brief for one caller (rules 1–5), with cached summaries; `generated_at` null before the first brief job. */
+export function briefFor(s: Snapshot, f: FeedFilter, now: Date): { items: ArticleCard[]; generated_at: string | null } {
+  const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
+  const items = applyBriefRules(stored, recentFirst(s.all.ranked, now), (a) => matches(a, f));
+  return { items: items.map(withSummary), generated_at: s.brief ? s.brief.generatedAt.toISOString() : null };
+}
+
+/** The next-best readable match of `f` (gentle too when asked), or null when none remain. */
+export function replacementFor(s: Snapshot, f: FeedFilter, gentle: boolean): ArticleCard | null {
+  for (const a of baseList(s, f, 'ranked')) {
+    // Ranked lists hold readable items first: the first paywalled one ends the search.
+    if (a.paywalled) break;
+    if (gentle && !a.gentle) continue;
+    if (matches(a, f)) return a.card;
+  }
+  return null;
+}
+
+/** Matches of `f` discovered strictly after `ts`: their count and the newest `limit`. */
+export function sinceFor(s: Snapshot, f: FeedFilter, ts: Date | null, limit: number): { count: number; items: ArticleCard[] } {
+  if (ts === null) return { count: 0, items: [] };
+  const after = ts.getTime();
+  const items: ArticleCard[] = [];
+  let count = 0;
+  for (const a of s.discovered) {
+    if (a.discovered <= after) break;
+    if (!matches(a, f)) continue;
+    count += 1;
+    if (items.length < limit) items.push(a.card);
+  }
+  return { count, items };
+}
+
+/** Topic and flavor counts over exactly the feed's filtered set. */
+export function categoryCounts(s: Snapshot, f: FeedFilter, topics: readonly string[], flavors: readonly string[]): {
+  topics: Record<string, number>;
+  flavors: Record<string, number>;
+} {
+  // Maps, not object literals: a stored id such as "__proto__" must stay a plain key.
+  const t = new Map<string, number>(topics.map((id) => [id, 0]));
+  const fl = new Map<string, number>(flavors.map((id) => [id, 0]));
+  for (const a of baseList(s, f, 'ranked')) {
+    if (!matches(a, f)) continue;
+    t.set(a.topic, (t.get(a.topic) ?? 0) + 1);
+    fl.set(a.flavor, (fl.get(a.flavor) ?? 0) + 1);
+  }
+  return { topics: Object.fromEntries(t), flavors: Object.fromEntries(fl) };
+}

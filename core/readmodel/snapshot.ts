@@ -1,0 +1,100 @@
+/**
+ * One immutable-by-convention snapshot of the public pool: every article once, in three pre-sorted
+ * lists (ranked, latest, newest-discovered) and indexed by tag, topic, source and flavor (each index
+ * holds its own ranked and latest lists, built by walking the sorted lists so no per-index sort).
+ * Requests only walk these lists; nothing sorts the pool per request.
+ */
+import type { PoolArticle } from '../domain/card.ts';
+import { toPoolArticle } from '../domain/card.ts';
+import { compareDiscovered, compareLatest, compareRanked, rankScore } from '../domain/filter.ts';
+import { isGentle } from '../domain/gate.ts';
+import type { PoolData } from '../store/pool.ts';
+
+/** A ranked and a latest list of the same articles. */
+export interface SortedLists {
+  ranked: PoolArticle[];
+  latest: PoolArticle[];
+}
+
+/** The stored brief as the read model keeps it. */
+export interface SnapshotBrief {
+  ids: string[];
+  generatedAt: Date;
+}
+
+/** The read model's view of the public pool at one pool version. */
+export interface Snapshot {
+  version: number;
+  /** ms timestamp of the load (for the periodic full reload). */
+  loadedAt: number;
+  byId: ReadonlyMap<string, PoolArticle>;
+  all: SortedLists;
+  /** Newest discovery first (`/api/since`). */
+  discovered: PoolArticle[];
+  byTag: ReadonlyMap<string, SortedLists>;
+  byTopic: ReadonlyMap<string, SortedLists>;
+  bySource: ReadonlyMap<string, SortedLists>;
+  byFlavor: ReadonlyMap<string, SortedLists>;
+  brief: SnapshotBrief | null;
+}
+
+const EMPTY: SortedLists = Object.freeze({ ranked: [], latest: [] });
+
+function indexBy(all: SortedLists, keys: (a: PoolArticle) => readonly string[]): Map<string, SortedLists> {
+  const out = new Map<string, SortedLists>();
+  const bucket = (k: string) => {
+    let lists = out.get(k);
+    if (!lists) out.set(k, (lists = { ranked: [], latest: [] }));
+    return lists;
+  };
+  for (const a of all.ranked) for (const k of keys(a)) bucket(k).ranked.push(a);
+  for (const a of all.latest) for (const k of keys(a)) bucket(k).latest.push(a);
+  return out;
+}
+
+/** Build a snapshot from loaded pool data (the only place the pool is sorted). */
+export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBrief | null, loadedAt: number): Snapshot {
+  const names = new Map(data.sources.map((s) => [s._id, s.name] as const));
+  const items: PoolArticle[] = [];
+  for (const doc of data.articles) {
+    const name = names.get(doc.source_id);
+    // Defence in depth: an article whose source is not visible never enters the model.
+    if (name === undefined) continue;
+    items.push(toPoolArticle(doc, name, rankScore));
+  }
+  const all: SortedLists = { ranked: [...items].sort(compareRanked), latest: [...items].sort(compareLatest) };
+  return {
+    version,
+    loadedAt,
+    byId: new Map(items.map((a) => [a.id, a] as const)),
+    all,
+    discovered: [...items].sort(compareDiscovered),
+    byTag: indexBy(all, (a) => a.tags),
+    byTopic: indexBy(all, (a) => [a.topic]),
+    bySource: indexBy(all, (a) => [a.source_id]),
+    byFlavor: indexBy(all, (a) => [a.flavor]),
+    brief,
+  };
+}
+
+/** The lists of one index entry, or empty lists. */
+export function listsOf(index: ReadonlyMap<string, SortedLists>, key: string): SortedLists {
+  return index.get(key) ?? EMPTY;
+}
+
+/**
+ * Attach summaries generated since the load (text, gentleness and avoid-term text follow). Mutates
+ * the entries in place: they are shared by every list of the snapshot.
+ */
+export function patchSummaries(snapshot: Snapshot, summaries: ReadonlyMap<string, string>): number {
+  let patched = 0;
+  for (const [id, summary] of summaries) {
+    const a = snapshot.byId.get(id);
+    if (!a || a.summary === summary || !summary.trim()) continue;
+    a.summary = summary;
+    a.text = `${a.card.title}\n${a.card.why}\n${summary}`;
+    a.gentle = isGentle({ cortisol: a.cortisol, ragebait: a.ragebait, title: a.card.title, summary });
+    patched += 1;
+  }
+  return patched;
+}

@@ -1,0 +1,71 @@
+/**
+ * Queries that load the public pool (shared shapes: accepted, `duplicate_of: null`, source with
+ * `content_visible: true`), for the read model and the brief job, and a reader's follows.
+ */
+import type { Db } from 'mongodb';
+import type { PoolDoc } from '../domain/card.ts';
+import type { FollowDoc } from '../domain/user.ts';
+import { articlesCollection, sourcesCollection, type CollectionIndexes } from './collections.ts';
+
+/**
+ * No index of its own: loadPool's `{ accepted: true, duplicate_of: null, source_id: { $in } }` is
+ * served by the articles store's `source_accepted_duplicate` / `pool_published` indexes
+ * (core/store/articles.ts), the sources scan is over a small collection, and followsOf by the prefix
+ * of the follows store's unique (user_id, kind, value) index (core/store/follows.ts).
+ */
+export const indexes: CollectionIndexes[] = [];
+
+/** A visible source as the reading path needs it. */
+export interface PoolSource {
+  _id: string;
+  name: string;
+}
+
+/** What the reading path loads: every public article (card fields only) and the visible sources. */
+export interface PoolData {
+  sources: PoolSource[];
+  articles: PoolDoc[];
+}
+
+/** The projection of an article the cards, filter and ranking need (no teaser, no notes). */
+const ARTICLE_PROJECTION = {
+  _id: 1, source_id: 1, url: 1, title: 1, image: 1, paywalled: 1, published_at: 1, discovered_at: 1,
+  topic: 1, tags: 1, flavor: 1, cortisol: 1, ragebait: 1, why: 1, 'summary.summary': 1,
+} as const;
+
+/** Load the whole public pool. Hidden sources' articles are left out here, at the source. */
+export async function loadPool(db: Db): Promise<PoolData> {
+  const sources = await sourcesCollection(db)
+    .find({ content_visible: true }, { projection: { _id: 1, name: 1 } })
+    .toArray();
+  const visible = sources.map((s) => s._id);
+  const articles = visible.length === 0
+    ? []
+    : await articlesCollection(db)
+      .find({ accepted: true, duplicate_of: null, source_id: { $in: visible } }, { projection: ARTICLE_PROJECTION })
+      .toArray();
+  return {
+    sources: sources.map((s) => ({ _id: s._id, name: typeof s.name === 'string' ? s.name : s._id })),
+    articles,
+  };
+}
+
+/** Cached summaries of some articles (the read model tops up its brief items between reloads). */
+export async function loadSummaries(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (ids.length === 0) return out;
+  const docs = await articlesCollection(db)
+    .find({ _id: { $in: [...ids] } }, { projection: { _id: 1, 'summary.summary': 1 } })
+    .toArray();
+  for (const d of docs) if (typeof d.summary?.summary === 'string') out.set(d._id, d.summary.summary);
+  return out;
+}
+
+/** The sources and tags a user follows. */
+export async function followsOf(db: Db, userId: string): Promise<{ sources: Set<string>; tags: Set<string> }> {
+  const follows = await db.collection<FollowDoc>('follows').find({ user_id: userId }).limit(2000).toArray();
+  return {
+    sources: new Set(follows.filter((f) => f.kind === 'source').map((f) => f.value)),
+    tags: new Set(follows.filter((f) => f.kind === 'tag').map((f) => f.value)),
+  };
+}
