@@ -23,6 +23,7 @@ import { sinceRoutes } from './routes/since.ts';
 import { taxonomyRoutes } from './routes/taxonomy.ts';
 import { eventRoutes } from './routes/events.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { summaryRoutes } from './routes/summaries.ts';
 import { csrfGuard } from './csrf.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -141,6 +142,7 @@ function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
     ['/api/digest', digestRoutes(deps)],
     ['/api/events', eventRoutes(deps)],
     ['/api/feedback', feedbackRoutes(deps)],
+    ['/api/summary', summaryRoutes(deps)],
     ['/api/auth/oidc', oidcRoutes(deps)],
     ['/api/auth', authRoutes(deps)],
     ['/api/saved', savedRoutes(deps)],

@@ -17,13 +17,14 @@ import { indexes as historyIndexes } from './history.ts';
 import { indexes as rateLimitIndexes } from './rate-limits.ts';
 import { indexes as eventIndexes } from './events.ts';
 import { indexes as feedbackIndexes } from './feedback.ts';
+import { indexes as summaryIndexes } from './summaries.ts';
 import { indexes as sourceIndexes } from './sources.ts';
 import { indexes as adminFeedbackIndexes } from './admin-feedback.ts';
 import { indexes as adminStatsIndexes } from './admin-stats.ts';
 import { indexes as candidateIndexes } from './candidates.ts';
 
 /** Every collection's indexes. Add a store module's `indexes` here. */
-export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, candidateIndexes, adminFeedbackIndexes, adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes];
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, summaryIndexes, candidateIndexes, adminFeedbackIndexes, adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes];
 
 /** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
 export async function ensureSchema(db: Db, log: Logger): Promise<void> {

@@ -1,0 +1,102 @@
+/** The summary texts (SPEC.md: 2 to 4 sentences of our own; notes; never the publisher's body). */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  copiesFrom,
+  countSentences,
+  hasAllNotes,
+  offlineSummary,
+  summaryView,
+  validateSummaryAnswer,
+  type SummaryInput,
+} from '../../core/domain/summary.ts';
+
+const base: SummaryInput = {
+  title: 'Students build a solar boat for the river race',
+  teaser: 'A class of fourteen-year-olds spent the winter building a solar boat. It finished second in the regional race on Saturday. Their teacher says next year they will aim higher.',
+  sourceName: 'River Times',
+  topic: 'learning',
+  tags: ['young-people', 'clean-energy'],
+  flavor: 'inspiring',
+  why: 'Young people learning by making something that works.',
+  cortisol: 1,
+  ragebait: 0,
+};
+
+const variants: Array<[string, Partial<SummaryInput>]> = [
+  ['a full article', {}],
+  ['no teaser', { teaser: '' }],
+  ['a teaser that only repeats the title', { teaser: 'Students build a solar boat for the river race' }],
+  ['no tags and no why line', { tags: [], why: '' }],
+  ['a teaser with markup and control characters', { teaser: '<p>Big <b>news</b>\u0000 today.</p><script>alert(1)</script> More follows.' }],
+  ['a 600-character one-sentence teaser', { teaser: `${'word '.repeat(119)}end` }],
+  ['an unknown flavor and topic', { flavor: 'mystery', topic: 'unknown-topic' }],
+  ['a title ending in a question mark', { title: 'Can a city run on sunlight?' }],
+];
+for (const [name, overrides] of variants) {
+  test(`the offline summary of ${name} is 2 to 4 sentences with all three notes`, () => {
+    const out = offlineSummary({ ...base, ...overrides });
+    const n = countSentences(out.summary);
+    assert.ok(n >= 2 && n <= 4, `${n} sentences: ${out.summary}`);
+    for (const note of [out.what_happened, out.why_matters, out.why_belongs]) assert.ok(note.length > 5 && note.length <= 300, note);
+    assert.not.match(out.summary, /<|>|\u0000/);
+  });
+}
+
+test('the offline summary quotes at most the opening line of the teaser, attributed, never the rest', () => {
+  const out = offlineSummary(base);
+  assert.match(out.summary, /The publisher's teaser opens with: “A class of fourteen-year-olds/);
+  assert.not.ok(out.summary.includes('finished second'));
+  assert.not.ok(out.summary.includes('aim higher'));
+  assert.match(out.summary, /^River Times brings an inspiring learning story, “Students build a solar boat for the river race”\./);
+});
+
+test('the offline summary is deterministic', () => {
+  assert.equal(offlineSummary(base), offlineSummary({ ...base }));
+});
+
+const good = {
+  summary: 'A school class built a solar boat over the winter. It did well in a regional race.',
+  what_happened: 'Pupils built a solar-powered boat.',
+  why_matters: 'Hands-on projects make science stick.',
+  why_belongs: 'It is hopeful and calm.',
+};
+const answers: Array<[string, unknown, boolean]> = [
+  ['a well-formed answer', good, true],
+  ['an answer with extra whitespace', { ...good, summary: `  ${good.summary}\n` }, true],
+  ['one sentence', { ...good, summary: 'A school class built a solar boat over the winter and raced it.' }, false],
+  ['five sentences', { ...good, summary: 'One is here. Two is here. Three is here. Four is here. Five is here.' }, false],
+  ['markup', { ...good, summary: 'A class built a <b>solar</b> boat. It raced well on the river.' }, false],
+  ['a copy of the teaser', { ...good, summary: 'A class of fourteen-year-olds spent the winter building a solar boat. It finished second in the regional race on Saturday.' }, false],
+  ['a missing note', { summary: good.summary, what_happened: 'x happened here', why_matters: 'it matters a lot' }, false],
+  ['a note that is not text', { ...good, why_matters: 7 }, false],
+  ['a note that is too long', { ...good, why_belongs: 'x'.repeat(301) }, false],
+  ['a summary that is too long', { ...good, summary: `${'Long sentence here. '.repeat(3)}${'x'.repeat(900)}.` }, false],
+  ['not an object', 'summary', false],
+  ['null', null, false],
+];
+for (const [name, value, ok] of answers) {
+  test(`a model answer with ${name} is ${ok ? 'accepted' : 'refused (offline fallback)'}`, () => {
+    const out = validateSummaryAnswer(value, base.teaser);
+    assert.is(out !== null, ok);
+  });
+}
+
+test('copying is 12 or more consecutive words of the source', () => {
+  const source = 'one two three four five six seven eight nine ten eleven twelve thirteen';
+  assert.ok(copiesFrom('so one two three four five six seven eight nine ten eleven twelve', source));
+  assert.not.ok(copiesFrom('one two three four five six seven eight nine ten eleven', source));
+});
+
+test('the view carries the notes only when all three exist', () => {
+  const doc = { summary: 'S one. S two.', what_happened: 'a', why_matters: 'b', why_belongs: 'c', generated_by: 'model' as const, generated_at: new Date() };
+  assert.equal(Object.keys(summaryView('id1', doc)), ['id', 'status', 'summary', 'what_happened', 'why_matters', 'why_belongs']);
+  for (const missing of ['what_happened', 'why_matters', 'why_belongs'] as const) {
+    const partial = { ...doc, [missing]: null };
+    assert.not.ok(hasAllNotes(partial));
+    assert.equal(summaryView('id1', partial), { id: 'id1', status: 'ready', summary: 'S one. S two.' });
+  }
+  assert.equal(summaryView('id1', { ...doc, why_matters: '' }), { id: 'id1', status: 'ready', summary: 'S one. S two.' });
+});
+
+test.run();
