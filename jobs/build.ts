@@ -1,12 +1,36 @@
-/** `build`: rebuild the static site into `dist/` (see site/build.ts). */
+/**
+ * `build`: rebuild the static site into `dist/` (see site/build.ts). The worker runs it every minute;
+ * it builds only when the brief's `generated_at` or the pool version (`meta`, bumped on accepted
+ * articles and visibility changes) moved since the last build, or when this process has not built
+ * yet (so `npm run job -- build`, `npm start` and a restarted worker always build once). The
+ * triggers read *before* a build are recorded after it, so a change made mid-build triggers the next.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { readBuildTriggers, readLastBuild, recordBuild, type BuildTriggers } from '../core/store/site.ts';
 import { buildSite } from '../site/build.ts';
 import type { JobDefinition } from './context.ts';
 
+/** Output directories this process has built into (a fresh process always builds once). */
+const builtHere = new Set<string>();
+
+/** True when the site must be rebuilt. */
+export function needsBuild(current: BuildTriggers, last: BuildTriggers | null, builtInThisProcess: boolean, distComplete: boolean): boolean {
+  if (!builtInThisProcess || !distComplete || !last) return true;
+  return current.brief_generated_at !== last.brief_generated_at || current.pool_version !== last.pool_version;
+}
+
 export const buildJob: JobDefinition = {
   name: 'build',
-  every: null,
-  async run(ctx) {
-    const result = await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: ctx.now() });
-    return { pages: result.pages, ms: result.ms };
+  every: '1 minute',
+  async run(ctx): Promise<Record<string, number | string | boolean>> {
+    const dist = ctx.config.distDir;
+    const [current, last] = await Promise.all([readBuildTriggers(ctx.db), readLastBuild(ctx.db)]);
+    const complete = existsSync(path.join(dist, 'index.html')) && existsSync(path.join(dist, 'sitemap.xml'));
+    if (!needsBuild(current, last, builtHere.has(dist), complete)) return { skipped: true };
+    const result = await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: ctx.now(), progress: ctx.progress });
+    await recordBuild(ctx.db, current, ctx.now());
+    builtHere.add(dist);
+    return { pages: result.pages, written: result.written, removed: result.removed, rendered: result.rendered, ms: result.ms };
   },
 };

@@ -1,17 +1,29 @@
 /**
- * One static build: read what the pages need from the database, run Eleventy into a fresh staging
- * directory, then publish it into `dist/`. Publishing writes each changed file to a temporary name
- * and renames it into place (a reader never sees a half-written file), leaves unchanged files
- * untouched (so a rebuild rewrites only what changed), and removes files that no longer exist.
+ * One static build into `dist/` (see docs/static-site.md). Eleventy renders the few templated pages
+ * (`/`, `/today`, `/404.html`) and copies the assets into a staging directory; the `/a` pages, the
+ * brief JSON, feeds, sitemaps, robots.txt and the OPML are rendered here. Only `/a` pages whose
+ * inputs changed since the last build are rendered (see _includes/state.ts), and only files whose
+ * bytes changed are written: adding 100 articles rewrites about 100 pages, not all of them.
+ *
+ * Publishing is atomic per file (temporary name, then rename) and ordered so a reader never follows
+ * a link to a page that is not there yet: assets first, then `/a` pages, then the pages, feeds and
+ * sitemaps that link to them, and removals last.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import Eleventy from '@11ty/eleventy';
 import type { Db } from 'mongodb';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/log.ts';
-import { eleventyConfig, type BuildData } from './eleventy.config.ts';
+import { loadSiteSources, readCurrentBrief, scanPool } from '../core/store/site.ts';
+import { renderArticlePage } from './_includes/article-page.ts';
+import { assetVersions, SITE_DIR, templateKey } from './_includes/assets.ts';
+import { collectPoolFiles, selectFeeds } from './_includes/outputs.ts';
+import { listFiles, pruneEmptyDirs, sha256, writeAtomic, writeIfChanged } from './_includes/publish.ts';
+import type { SiteData } from './_includes/site-data.ts';
+import { pageStamp, readState, statePath, writeState, type PageState } from './_includes/state.ts';
+import { eleventyConfig } from './eleventy.config.ts';
 
 /** What a build needs. */
 export interface BuildInput {
@@ -19,65 +31,50 @@ export interface BuildInput {
   config: Config;
   log: Logger;
   now: Date;
+  /** Optional progress reporter (the `npm run job` bar). */
+  progress?: (done: number, total: number, label?: string) => void;
 }
 
 /** What a build did. */
 export interface BuildResult {
+  /** Files the site holds after the build. */
   pages: number;
+  /** Files written (new or changed bytes). */
   written: number;
   removed: number;
+  /** `/a` pages rendered this time (the rest were unchanged since the last build). */
+  rendered: number;
+  articles: number;
   ms: number;
 }
 
+/** The source files the `/a` template depends on; a change to any re-renders every page. */
+const TEMPLATE_FILES = ['_includes/article-page.ts', '_includes/layout.ts', '_includes/site-data.ts', '../core/domain/html.ts', '../core/domain/taxonomy.ts']
+  .map((f) => path.join(SITE_DIR, f));
+
 let running: Promise<unknown> = Promise.resolve();
 
-/** Load the global data the templates render from. */
-async function loadBuildData(input: BuildInput): Promise<BuildData> {
-  return {
-    site: {
-      serviceName: input.config.serviceName,
-      baseUrl: input.config.publicBaseUrl,
-      builtAt: input.now.toISOString(),
-    },
-  };
+/** The `site` data of the templates for a config (also used by the on-demand `/a` route). */
+export async function siteData(config: Pick<Config, 'serviceName' | 'publicBaseUrl'>): Promise<SiteData> {
+  return { serviceName: config.serviceName, baseUrl: config.publicBaseUrl, assets: await assetVersions() };
 }
 
-async function listFiles(root: string, dir = ''): Promise<string[]> {
-  const entries = await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => []);
-  const files: string[] = [];
-  for (const entry of entries) {
-    const rel = path.join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await listFiles(root, rel)));
-    else files.push(rel);
-  }
-  return files;
-}
-
-const hash = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** Publish `staging` into `dist`, touching only files whose bytes changed. */
+/**
+ * Publish `staging` into `dist`, touching only files whose bytes changed, and remove files that are
+ * no longer in `staging`. Each file is written under a temporary name and renamed into place.
+ */
 export async function publish(staging: string, dist: string): Promise<{ written: number; removed: number; files: number }> {
   const fresh = await listFiles(staging);
   const freshSet = new Set(fresh);
   let written = 0;
-  for (const rel of fresh) {
-    const data = await readFile(path.join(staging, rel));
-    const target = path.join(dist, rel);
-    const current = await readFile(target).catch(() => null);
-    if (current && hash(current) === hash(data)) continue;
-    await mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.tmp-${process.pid}`;
-    await writeFile(tmp, data);
-    await rename(tmp, target);
-    written += 1;
-  }
+  for (const rel of fresh) if (await writeIfChanged(path.join(dist, rel), await readFile(path.join(staging, rel)))) written += 1;
   let removed = 0;
   for (const rel of await listFiles(dist)) {
-    if (!freshSet.has(rel)) {
-      await rm(path.join(dist, rel), { force: true });
-      removed += 1;
-    }
+    if (freshSet.has(rel)) continue;
+    await rm(path.join(dist, rel), { force: true });
+    removed += 1;
   }
+  await pruneEmptyDirs(dist);
   return { written, removed, files: fresh.length };
 }
 
@@ -88,20 +85,97 @@ export function buildSite(input: BuildInput): Promise<BuildResult> {
   return next;
 }
 
-async function buildOnce(input: BuildInput): Promise<BuildResult> {
-  const started = performance.now();
-  const data = await loadBuildData(input);
-  const stagingRoot = path.join(input.config.dataDir, 'build');
-  const staging = path.join(stagingRoot, `staging-${process.pid}-${Date.now()}`);
-  await mkdir(staging, { recursive: true });
+/** Run Eleventy for the templated pages and assets; their bytes by site-relative path. */
+async function runEleventy(data: Parameters<typeof eleventyConfig>[0], stagingRoot: string): Promise<Map<string, Buffer>> {
+  const staging = path.join(stagingRoot, `staging-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    const eleventy = new Eleventy('site', staging, { quietMode: true, config: eleventyConfig(data) });
+    const eleventy = new Eleventy(path.relative(process.cwd(), SITE_DIR) || '.', staging, { quietMode: true, config: eleventyConfig(data) });
+    // Eleventy prints a summary line even in quiet mode; our own log line replaces it.
+    if ('disableLogger' in eleventy && typeof eleventy.disableLogger === 'function') eleventy.disableLogger();
     await eleventy.write();
-    const result = await publish(staging, input.config.distDir);
-    const ms = Math.round(performance.now() - started);
-    input.log.info('site built', { pages: result.files, written: result.written, removed: result.removed, ms });
-    return { pages: result.files, written: result.written, removed: result.removed, ms };
+    const files = new Map<string, Buffer>();
+    for (const rel of await listFiles(staging)) files.set(rel.split(path.sep).join('/'), await readFile(path.join(staging, rel)));
+    return files;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+async function buildOnce(input: BuildInput): Promise<BuildResult> {
+  const started = performance.now();
+  const { db, config, log } = input;
+  const dist = config.distDir;
+  const site = await siteData(config);
+  const sources = await loadSiteSources(db);
+  const names = new Map(sources.map((s) => [s._id, typeof s.name === 'string' ? s.name : s._id]));
+  const visible = sources.filter((s) => s.content_visible === true).map((s) => s._id);
+  const [rows, brief] = await Promise.all([scanPool(db, visible), readCurrentBrief(db)]);
+  const nameOf = (sourceId: string) => names.get(sourceId) ?? sourceId;
+
+  // Which /a pages need rendering: new in dist, or their inputs changed since the last build.
+  const key = sha256(JSON.stringify([await templateKey(TEMPLATE_FILES), site, path.resolve(dist)]));
+  const stateFile = statePath(config.dataDir, dist);
+  const state = await readState(stateFile, key);
+  const existing = new Set(await readdir(path.join(dist, 'a')).catch(() => [] as string[]));
+  const stamps = new Map(rows.map((r) => [r._id, pageStamp(r, nameOf(r.source_id))]));
+  const toRender = rows.filter((r) => !existing.has(r._id) || state.pages[r._id]?.s !== stamps.get(r._id));
+
+  const selection = selectFeeds(rows, brief);
+  const pool = await collectPoolFiles({ db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), nameOf, sources });
+  const templated = await runEleventy({ site, today: pool.today }, path.join(config.dataDir, 'build'));
+
+  let written = 0;
+  // 1. Assets first: a page never references a stylesheet or script that is not there yet.
+  for (const [rel, data] of templated) if (rel.startsWith('assets/') && (await writeIfChanged(path.join(dist, rel), data))) written += 1;
+
+  // 2. The /a pages that changed.
+  const pages: Record<string, PageState> = {};
+  for (const r of rows) {
+    const prev = state.pages[r._id];
+    if (prev && existing.has(r._id) && prev.s === stamps.get(r._id)) pages[r._id] = prev;
+  }
+  let rendered = 0;
+  for (const r of toRender) {
+    const doc = pool.docs.get(r._id);
+    if (!doc) continue; // left the pool between the scan and the fetch: the next build settles it
+    const html = renderArticlePage(doc, nameOf(doc.source_id), site);
+    const hash = sha256(html);
+    const target = path.join(dist, 'a', r._id, 'index.html');
+    const prev = state.pages[r._id];
+    rendered += 1;
+    input.progress?.(rendered, toRender.length, 'pages');
+    pages[r._id] = { s: stamps.get(r._id) ?? '', h: hash };
+    if (existing.has(r._id) && prev?.h === hash) continue;
+    if (existing.has(r._id) && !prev) {
+      // No record of this page (first build over an existing dist): compare with its bytes.
+      if (await writeIfChanged(target, html)) written += 1;
+      continue;
+    }
+    await writeAtomic(target, html);
+    written += 1;
+  }
+
+  // 3. Pages, feeds and sitemaps that link to the /a pages.
+  const files = new Map<string, Buffer | string>([...templated, ...pool.files]);
+  for (const [rel, data] of files) if (!rel.startsWith('assets/') && (await writeIfChanged(path.join(dist, rel), data))) written += 1;
+
+  // 4. Removals last: pages that left the pool (hidden source, duplicate, rejected), stale files.
+  let removed = 0;
+  for (const name of existing) {
+    if (stamps.has(name)) continue;
+    await rm(path.join(dist, 'a', name), { recursive: true, force: true });
+    removed += 1;
+  }
+  for (const rel of await listFiles(dist, new Set(['a']))) {
+    if (files.has(rel.split(path.sep).join('/'))) continue;
+    await rm(path.join(dist, rel), { force: true });
+    removed += 1;
+  }
+  await pruneEmptyDirs(dist, new Set(['a']));
+  await writeState(stateFile, { key, pages });
+
+  const ms = Math.round(performance.now() - started);
+  const result = { pages: files.size + rows.length, written, removed, rendered, articles: rows.length, ms };
+  log.info('site built', { ...result });
+  return result;
 }

@@ -1,8 +1,11 @@
 /**
  * Eleventy configuration (thin root config, Eleventy base blog style). Templates are `.11ty.ts`
  * functions returning HTML strings; the build runs under tsx, so they are imported as TypeScript.
+ * Eleventy renders only the few templated pages (`/`, `/today`, `/404.html`) and copies the assets;
+ * the `/a` pages, feeds and sitemaps are rendered by site/build.ts in its own incremental loop.
  */
 import type { SiteData } from './_includes/site-data.ts';
+import type { TodayData } from './_includes/today-page.ts';
 
 /** The subset of Eleventy's config API we use. */
 export interface EleventyConfigApi {
@@ -17,6 +20,7 @@ export interface EleventyConfigApi {
 /** Global data passed in by site/build.ts. */
 export interface BuildData {
   site: SiteData;
+  today: TodayData;
   [name: string]: unknown;
 }
 

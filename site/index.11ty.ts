@@ -1,18 +1,22 @@
-/** `/`: the static shell of the reader app (the app hydrates it; without JavaScript it still reads). */
+/** `/`: the static shell of the reader app (the app hydrates `#app`; without JavaScript it still reads). */
 import { escapeHtml } from '../core/domain/html.ts';
-import { layout } from './_includes/layout.ts';
+import { layout, socialMeta } from './_includes/layout.ts';
 import type { SiteData } from './_includes/site-data.ts';
 
 export const data = { permalink: '/index.html' };
 
 export function render({ site }: { site: SiteData }): string {
+  const description = `${site.serviceName}: a calm daily brief of good news, and only good news.`;
   return layout({
-    serviceName: site.serviceName,
+    site,
     title: site.serviceName,
-    description: `${site.serviceName}: a calm daily brief of good news, and only good news.`,
+    description,
     canonical: `${site.baseUrl}/`,
+    scripts: ['/app/reader.js'],
+    head: socialMeta({ site, type: 'website', title: site.serviceName, description, url: `${site.baseUrl}/` })
+      + `<link rel="alternate" type="application/atom+xml" title="Today’s brief (Atom)" href="/feeds/today.atom">\n`,
     body: `<section class="intro"><h1>${escapeHtml(site.serviceName)}</h1>
 <p>Seven calm, constructive stories a day. <a href="/today">Read today’s brief</a>.</p></section>
-<div id="app" data-build="${escapeHtml(site.builtAt)}"></div>`,
+<div id="app"></div>`,
   });
 }

@@ -1,6 +1,16 @@
 /** The data every template receives under `site` (injected by site/build.ts as global data). */
 export interface SiteData {
   serviceName: string;
+  /** Absolute base URL without a trailing slash (PUBLIC_BASE_URL). */
   baseUrl: string;
-  builtAt: string;
+  /**
+   * Versioned URL of each file under `site/assets` (`site.css` → `/assets/site.css?v=<hash>`), so
+   * assets can be cached for a year and still change on the next deploy.
+   */
+  assets: Record<string, string>;
+}
+
+/** The versioned URL of an asset, or its plain path when it is not known (e.g. in a test). */
+export function assetUrl(site: SiteData, name: string): string {
+  return site.assets[name] ?? `/assets/${name}`;
 }

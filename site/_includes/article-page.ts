@@ -1,0 +1,74 @@
+/**
+ * `/a/<id>`: one article's summary page (SPEC.md "HTML and text pages"). The same function renders
+ * the static build and the API's on-demand page, so both are byte-identical for the same data.
+ * Every feed-supplied string (title, why, summary, notes, URLs, source name) is escaped here.
+ */
+import type { ArticleDoc } from '../../core/domain/article.ts';
+import { escapeHtml, safeHref } from '../../core/domain/html.ts';
+import { displayName } from '../../core/domain/taxonomy.ts';
+import { layout, socialMeta } from './layout.ts';
+import type { SiteData } from './site-data.ts';
+
+/** The stored fields the page shows. */
+export type ArticlePageInput = Pick<ArticleDoc, '_id' | 'title' | 'url' | 'image' | 'why' | 'source_id' | 'tags' | 'topic' | 'paywalled' | 'published_at' | 'summary'>;
+
+/** The page's path (and, under the base URL, its canonical link). */
+export const articlePath = (id: string): string => `/a/${id}`;
+
+/** The summary and the three notes, when they are all present (SPEC.md: only complete explanations are shown). */
+function explanation(a: ArticlePageInput): string {
+  const s = a.summary;
+  if (s && s.what_happened && s.why_matters && s.why_belongs) {
+    return `<dl class="notes">
+<dt>What happened</dt><dd>${escapeHtml(s.what_happened)}</dd>
+<dt>Why it matters</dt><dd>${escapeHtml(s.why_matters)}</dd>
+<dt>Why it belongs here</dt><dd>${escapeHtml(s.why_belongs)}</dd>
+</dl>`;
+  }
+  return `<p class="why"><strong>Why it is here:</strong> ${escapeHtml(a.why)}</p>`;
+}
+
+function publishedLine(a: ArticlePageInput, sourceName: string): string {
+  const when = a.published_at instanceof Date && !Number.isNaN(a.published_at.getTime())
+    ? ` · <time datetime="${a.published_at.toISOString()}">${a.published_at.toISOString().slice(0, 10)}</time>`
+    : '';
+  return `<p class="byline"><a href="/?source=${encodeURIComponent(a.source_id)}">${escapeHtml(sourceName)}</a>${when}</p>`;
+}
+
+function chips(a: ArticlePageInput): string {
+  const links = [`<li><a class="chip" href="/?topic=${encodeURIComponent(a.topic)}">${escapeHtml(displayName(a.topic))}</a></li>`];
+  for (const tag of Array.isArray(a.tags) ? a.tags : []) links.push(`<li><a class="chip" href="/?tag=${encodeURIComponent(tag)}">${escapeHtml(displayName(tag))}</a></li>`);
+  return `<nav class="chips" aria-label="Related groupings"><ul>${links.join('')}</ul></nav>`;
+}
+
+/** Render the page for a public article and its source's name. */
+export function renderArticlePage(a: ArticlePageInput, sourceName: string, site: SiteData): string {
+  const canonical = `${site.baseUrl}${articlePath(a._id)}`;
+  const summaryText = typeof a.summary?.summary === 'string' && a.summary.summary.trim() ? a.summary.summary : null;
+  const description = a.why || summaryText || a.title;
+  const summary = summaryText
+    ? `<p class="summary" data-summary>${escapeHtml(summaryText)}</p>`
+    : `<p class="summary pending" data-summary data-pending>Our short summary of this story is being written. It appears here in a moment.</p>`;
+  const publisher = safeHref(a.url);
+  const body = `<article class="story" data-article-id="${escapeHtml(a._id)}">
+<h1>${escapeHtml(a.title)}</h1>
+${publishedLine(a, sourceName)}
+<section class="summary-block" aria-labelledby="summary-h" aria-live="polite">
+<h2 id="summary-h" class="visually-hidden">Summary</h2>
+${summary}
+<div data-notes>${explanation(a)}</div>
+</section>
+<p class="publisher"><a class="button" href="${escapeHtml(publisher)}" rel="noopener" data-source-link>Read the full story at ${escapeHtml(sourceName)}</a>${a.paywalled ? ' <span class="paywall">(may need a subscription)</span>' : ''}</p>
+${chips(a)}
+<p class="share"><button type="button" class="copy" data-copy="${escapeHtml(canonical)}" hidden>Copy link</button></p>
+</article>`;
+  return layout({
+    site,
+    title: a.title,
+    description,
+    canonical,
+    head: socialMeta({ site, type: 'article', title: a.title, description, url: canonical, image: a.image }),
+    scripts: ['article.js'],
+    body,
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * SPEC.md "HTML and text pages": the built `/a/<id>` and `/today` pages carry what readers and
+ * link previews need, escape every feed-supplied string, and stay small and accessible.
+ */
+import { gzipSync } from 'node:zlib';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createTestContext, type TestContext } from '../helpers/context.ts';
+import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { build, distFile, storeBrief, summaryOf } from './helpers.ts';
+
+const EVIL = '<script>alert(1)</script>';
+let ctx: TestContext;
+const source = makeSource({ name: 'Good Paper & Co' });
+const ready = makeArticle({
+  source_id: source._id,
+  title: 'Town opens a library',
+  url: 'https://paper.example.org/library?a=1&b=2',
+  image: 'https://img.example.org/library.jpg',
+  why: 'A quiet place for everyone.',
+  tags: ['books', 'neighbours'],
+  summary: summaryOf('The town opened a library with a reading garden.'),
+});
+const pending = makeArticle({ source_id: source._id, title: 'Otters return to the river', why: 'Nature coming back.' });
+const evil = makeArticle({ source_id: source._id, title: `Calm ${EVIL} title`, why: `Why ${EVIL}`, url: 'javascript:alert(1)' });
+
+test.before(async () => {
+  ctx = await createTestContext({ env: { PUBLIC_BASE_URL: 'https://tidings.example' } });
+  await insertFixtures(ctx.db, { sources: [source], articles: [ready, pending, evil] });
+  await storeBrief(ctx, [ready._id, pending._id, evil._id]);
+  await build(ctx);
+});
+test.after(async () => {
+  await ctx.close();
+});
+
+test('an /a page has the title, summary, notes, publisher link, source link, chips and self-canonical', async () => {
+  const html = (await distFile(ctx, `a/${ready._id}/index.html`)) ?? '';
+  assert.match(html, '<h1>Town opens a library</h1>');
+  assert.match(html, 'The town opened a library with a reading garden.');
+  assert.match(html, 'Why it matters</dt><dd>Everyone gets a quiet place to read.');
+  assert.match(html, 'href="https://paper.example.org/library?a=1&amp;b=2"');
+  assert.match(html, `href="/?source=${source._id}">Good Paper &amp; Co</a>`);
+  assert.match(html, 'href="/?tag=books"');
+  assert.match(html, `<link rel="canonical" href="https://tidings.example/a/${ready._id}">`);
+  assert.match(html, 'data-copy=');
+});
+
+test('an /a page has Open Graph and Twitter metadata, with the why line as description and the image', async () => {
+  const html = (await distFile(ctx, `a/${ready._id}/index.html`)) ?? '';
+  for (const [key, value] of [
+    ['og:title', 'Town opens a library'],
+    ['og:description', 'A quiet place for everyone.'],
+    ['og:url', `https://tidings.example/a/${ready._id}`],
+    ['og:image', 'https://img.example.org/library.jpg'],
+    ['twitter:card', 'summary_large_image'],
+  ]) {
+    assert.match(html, new RegExp(`<meta (property|name)="${key}" content="${value.replace(/[.?]/g, '\\$&')}">`), key);
+  }
+});
+
+test('a pending summary says so and loads the polling island as a deferred module', async () => {
+  const html = (await distFile(ctx, `a/${pending._id}/index.html`)) ?? '';
+  assert.match(html, 'data-pending');
+  assert.match(html, /being written/);
+  assert.match(html, /<script type="module" src="\/assets\/article\.js\?v=[0-9a-f]{10}"><\/script>/);
+  assert.match(html, '<strong>Why it is here:</strong> Nature coming back.');
+  assert.ok(await distFile(ctx, 'assets/article.js'), 'the island script is published');
+});
+
+test('a title with <script> is escaped on /a, /today, the sitemap, the feeds and the brief JSON', async () => {
+  const files = [`a/${evil._id}/index.html`, 'today/index.html', 'sitemap.xml', 'feeds/today.atom', 'feeds/today.json', 'brief.json'];
+  for (const rel of files) {
+    const text = (await distFile(ctx, rel)) ?? '';
+    assert.ok(text.length > 0, `${rel} exists`);
+    assert.not.match(text, '<script>alert', rel);
+  }
+  assert.match((await distFile(ctx, `a/${evil._id}/index.html`)) ?? '', 'Calm &lt;script&gt;alert(1)&lt;/script&gt; title');
+  assert.match((await distFile(ctx, 'today/index.html')) ?? '', 'Calm &lt;script&gt;alert(1)&lt;/script&gt; title');
+  assert.match((await distFile(ctx, 'feeds/today.atom')) ?? '', 'Calm &lt;script&gt;alert(1)&lt;/script&gt; title');
+  const feed = JSON.parse((await distFile(ctx, 'feeds/today.json')) ?? '{}') as { items: Array<{ title: string }> };
+  assert.ok(feed.items.some((i) => i.title === `Calm ${EVIL} title`), 'JSON keeps the exact text, \\u-escaped');
+});
+
+test('a javascript: publisher URL never becomes a link target', async () => {
+  const html = (await distFile(ctx, `a/${evil._id}/index.html`)) ?? '';
+  assert.not.match(html, 'javascript:');
+  assert.match(html, 'href="#" rel="noopener" data-source-link');
+});
+
+test('/today lists the brief: each title links to its /a page, with summary and publisher link', async () => {
+  const html = (await distFile(ctx, 'today/index.html')) ?? '';
+  assert.match(html, `<a href="/a/${ready._id}">Town opens a library</a>`);
+  assert.match(html, 'The town opened a library with a reading garden.');
+  assert.match(html, 'href="https://paper.example.org/library?a=1&amp;b=2" rel="noopener">Good Paper &amp; Co</a>');
+  assert.match(html, '<link rel="canonical" href="https://tidings.example/today">');
+  assert.match(html, '<meta property="og:url" content="https://tidings.example/today">');
+  assert.match(html, '<meta name="twitter:card"');
+});
+
+test('/a and /today are small, one stylesheet, no render-blocking script, landmarks and one h1', async () => {
+  for (const rel of [`a/${ready._id}/index.html`, 'today/index.html']) {
+    const html = (await distFile(ctx, rel)) ?? '';
+    assert.ok(gzipSync(html).length < 20 * 1024, `${rel} under 20 KB gzipped`);
+    assert.is(html.match(/<link rel="stylesheet"/g)?.length, 1, `${rel}: one stylesheet`);
+    for (const tag of html.match(/<script[^>]*>/g) ?? []) assert.match(tag, /type="module"|defer/, `${rel}: ${tag} does not block`);
+    assert.not.match(html, /<style|style="/, `${rel}: no inline styles`);
+    assert.match(html, '<html lang="en">');
+    assert.match(html, '<main id="main">');
+    assert.is(html.match(/<h1[ >]/g)?.length, 1, `${rel}: one h1`);
+  }
+});
+
+test('the stylesheet honours prefers-color-scheme and prefers-reduced-motion', async () => {
+  const css = (await distFile(ctx, 'assets/site.css')) ?? '';
+  assert.match(css, '@media (prefers-color-scheme:dark)');
+  assert.match(css, '@media (prefers-reduced-motion:reduce)');
+});
+
+test('the home page keeps the app island and no page carries a build timestamp', async () => {
+  const html = (await distFile(ctx, 'index.html')) ?? '';
+  assert.match(html, '<div id="app"></div>');
+  const again = await build(ctx, new Date('2026-11-22T08:00:00Z'));
+  assert.is(again.written, 0, 'a rebuild at a later time with the same data writes nothing');
+});
+
+test.run();
