@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import { hashToken } from '../../api/session.ts';
 import { randomId } from '../../core/domain/ids.ts';
 import { newSecretToken, sessionExpiry } from '../../core/domain/auth.ts';
-import type { UserDoc } from '../../core/domain/user.ts';
+import type { SessionDoc, UserDoc } from '../../core/domain/user.ts';
 
 /** A clock tests can move. */
 export function movableClock(start = new Date('2026-11-20T12:00:00Z')) {
@@ -21,7 +21,7 @@ export async function signInDirectly(db: Db, email: string, now = new Date(), ex
   const user: UserDoc = { _id: randomId(), email, avatar_url: null, is_admin: false, prefs: null, created_at: now, updated_at: now, ...extra };
   await db.collection<UserDoc>('users').insertOne(user);
   const token = newSecretToken();
-  await db.collection('sessions').insertOne({ _id: randomId(), token_hash: hashToken(token), user_id: user._id, created_at: now, last_used_at: now, expires_at: sessionExpiry(now) });
+  await db.collection<SessionDoc>('sessions').insertOne({ _id: randomId(), token_hash: hashToken(token), user_id: user._id, created_at: now, last_used_at: now, expires_at: sessionExpiry(now) });
   return { user, token };
 }
 
