@@ -35,6 +35,7 @@ import { prefsRoutes } from './routes/prefs.ts';
 import { savedRoutes } from './routes/saved.ts';
 import { verifyPage, verifyScript } from './verify-page.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { articlePageRoutes } from './routes/pages.ts';
 
 /** Middleware logging method, path (no query string), status and duration. Never an IP or user agent. */
 function requestLog(deps: AppDeps) {
@@ -160,5 +161,6 @@ function pageRoutes(_deps: AppDeps): Array<[string, (c: Context<AppEnv>) => Resp
   return [
     ['/auth/verify', verifyPage(_deps)],
     ['/auth/verify.js', verifyScript],
+    ...articlePageRoutes(_deps),
   ];
 }
