@@ -1,0 +1,247 @@
+/**
+ * Turning hostile feed items into clean article fields: canonical URLs, plain-text titles and
+ * teasers, a sane publication date, one honest image (never a logo or a share card), and the
+ * domain-level paywall hint. Pure: the parsed feed and `now` in, plain values out.
+ */
+
+/** Query parameters that only track the reader; removed from canonical URLs. */
+const TRACKING_PARAM = /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|mkt_tok|oly_anon_id|oly_enc_id|vero_id|wt_mc|wt\.mc_id|ref_src|ref_url|cmpid|s_cid|icid|ncid|sr_share|at_medium|at_campaign)$/i;
+
+/** The canonical form of a link: http(s) only, no fragment, no tracking parameters; null when unusable. */
+export function canonicalUrl(raw: string, base?: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password) return null;
+  url.hash = '';
+  for (const key of [...url.searchParams.keys()]) if (TRACKING_PARAM.test(key)) url.searchParams.delete(key);
+  if ([...url.searchParams.keys()].length === 0) url.search = '';
+  url.hostname = url.hostname.replace(/\.$/, '');
+  return url.href;
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…',
+  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', eacute: 'é', egrave: 'è',
+  aacute: 'á', agrave: 'à', oacute: 'ó', uacute: 'ú', iacute: 'í', ntilde: 'ñ', ccedil: 'ç',
+  uuml: 'ü', ouml: 'ö', auml: 'ä', szlig: 'ß', copy: '©', reg: '®', trade: '™', deg: '°', middot: '·', bull: '•',
+};
+
+/** Decode HTML entities (named, decimal, hex); unknown ones are left as written. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '';
+      return String.fromCodePoint(code);
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+/** Plain text from feed HTML: scripts and styles dropped with their content, tags stripped, entities decoded, spaces collapsed. */
+export function plainText(html: string): string {
+  const withoutCode = html
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
+    .replace(/<(script|style|noscript|iframe|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ');
+  // Decode once, then strip again: titles often arrive with escaped markup (`&lt;b&gt;`).
+  const once = decodeEntities(withoutCode.replace(/<[^>]*>/g, ' '));
+  return decodeEntities(once.replace(/<\/?[a-z][^>]*>/gi, ' '))
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cut text at a word boundary to at most `max` characters (ellipsis included). */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
+}
+
+/** A clean title: plain text, at most 300 characters; empty when nothing readable remains. */
+export function cleanTitle(raw: string): string {
+  return truncate(plainText(raw), 300);
+}
+
+/** The feed's own teaser as plain text, at most 600 characters (input for our summary only). */
+export function teaserText(raw: string): string {
+  return truncate(plainText(raw), 600);
+}
+
+/** Earliest date we believe a feed (older dates are feed bugs such as epoch 0). */
+const EARLIEST = Date.UTC(1995, 0, 1);
+
+/**
+ * The publication date: the first candidate that parses and is not absurd. A date in the future
+ * is clamped to `now` (clock skew, scheduled posts); no usable date falls back to `now`.
+ */
+export function publicationDate(candidates: Array<string | null | undefined>, now: Date): Date {
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    const time = Date.parse(candidate.trim());
+    if (Number.isNaN(time) || time < EARLIEST) continue;
+    return new Date(Math.min(time, now.getTime()));
+  }
+  return new Date(now.getTime());
+}
+
+/** URL fragments that mark a branded or generic share image, not a picture of the story. */
+const GENERIC_IMAGE = /(logo|placeholder|default[-_.]?(image|img|thumb|share)?|share[-_]?(image|card)|og[-_]?(image|default)|social[-_]?(card|share)|fallback|favicon|apple-touch|avatar|gravatar|icon|sprite|spacer|pixel|1x1|blank|no[-_]?image|badge|banner|feedburner|feeds\.feedburner|wp-includes)/i;
+
+/** One image candidate as found in the feed. */
+export interface ImageCandidate {
+  url: string;
+  /** MIME type or media:medium when given. */
+  type?: string | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** The first usable image: http(s), looks like a picture, not generic, not tiny. */
+export function chooseImage(candidates: ImageCandidate[], base?: string): string | null {
+  for (const c of candidates) {
+    const url = canonicalUrl(c.url, base);
+    if (!url) continue;
+    const type = (c.type ?? '').toLowerCase();
+    if (type && !type.startsWith('image') && type !== 'image') continue;
+    if (!type && /\.(mp3|mp4|m4a|ogg|wav|pdf|mov|webm)(\?|$)/i.test(url)) continue;
+    if (GENERIC_IMAGE.test(new URL(url).pathname + new URL(url).hostname)) continue;
+    if ((c.width != null && c.width > 0 && c.width < 120) || (c.height != null && c.height > 0 && c.height < 80)) continue;
+    return url;
+  }
+  return null;
+}
+
+/** `<img src>` candidates inside item HTML, in document order. */
+export function imagesInHtml(html: string): ImageCandidate[] {
+  const out: ImageCandidate[] = [];
+  for (const match of html.matchAll(/<img\b[^>]*>/gi)) {
+    const tag = match[0];
+    const src = /\ssrc\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+    if (!src) continue;
+    const width = Number(/\swidth\s*=\s*["']?(\d+)/i.exec(tag)?.[1] ?? NaN);
+    const height = Number(/\sheight\s*=\s*["']?(\d+)/i.exec(tag)?.[1] ?? NaN);
+    out.push({ url: decodeEntities(src), width: Number.isNaN(width) ? null : width, height: Number.isNaN(height) ? null : height });
+  }
+  return out;
+}
+
+/**
+ * Images that appear on more than one item of the same feed are the publisher's share card, not a
+ * picture of each story: return the set to drop.
+ */
+export function repeatedImages(images: Array<string | null>): Set<string> {
+  const counts = new Map<string, number>();
+  for (const image of images) if (image) counts.set(image, (counts.get(image) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n > 1).map(([url]) => url));
+}
+
+/**
+ * Domains that keep most stories behind a paywall (a hint only: no page is fetched to decide).
+ * The last entry is the demo's fictional paywalled publisher.
+ */
+export const PAYWALL_DOMAINS: readonly string[] = [
+  'nytimes.com', 'wsj.com', 'ft.com', 'economist.com', 'washingtonpost.com', 'bloomberg.com',
+  'thetimes.co.uk', 'telegraph.co.uk', 'newyorker.com', 'theatlantic.com', 'wired.com', 'hbr.org',
+  'newscientist.com', 'scientificamerican.com', 'latimes.com', 'bostonglobe.com', 'theinformation.com',
+  'barrons.com', 'lemonde.fr', 'spiegel.de', 'nzz.ch', 'haaretz.com', 'theathletic.com', 'foreignpolicy.com',
+  'quiet-ledger.example',
+];
+
+/** True when the URL's host is (a subdomain of) a paywall-hinted domain. */
+export function isPaywalledUrl(url: string, domains: readonly string[] = PAYWALL_DOMAINS): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/** One feed item after normalising, before deduplication and classification. */
+export interface NormalizedItem {
+  guid: string | null;
+  url: string;
+  title: string;
+  teaser: string;
+  image: string | null;
+  paywalled: boolean;
+  published_at: Date;
+}
+
+/** A string from a parsed-XML value (plain string, or xml2js `{_: text}`), else null. */
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (value && typeof value === 'object' && '_' in value && typeof value._ === 'string') return value._;
+  return null;
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** Media RSS (`media:content`, `media:thumbnail`, inside `media:group` too) as image candidates. */
+function mediaCandidates(value: unknown): ImageCandidate[] {
+  const list = Array.isArray(value) ? value : value == null ? [] : [value];
+  const out: ImageCandidate[] = [];
+  for (const entry of list) {
+    const attrs = record(record(entry)?.$);
+    const url = text(attrs?.url);
+    if (!attrs || !url) continue;
+    const num = (v: unknown) => (text(v) !== null && /^\d+$/.test(text(v)!) ? Number(text(v)) : null);
+    out.push({ url, type: text(attrs.type) ?? (text(attrs.medium) === 'image' ? 'image' : text(attrs.medium)), width: num(attrs.width), height: num(attrs.height) });
+  }
+  return out;
+}
+
+/**
+ * Normalise the items of one parsed feed (rss-parser output, treated as untrusted data). Items
+ * without a usable link or title are skipped; images repeated across items are dropped.
+ */
+export function normalizeItems(items: unknown[], options: { base: string; now: Date; paywalled?: boolean; maxItems?: number }): NormalizedItem[] {
+  const out: NormalizedItem[] = [];
+  for (const raw of items.slice(0, options.maxItems ?? 100)) {
+    const item = record(raw);
+    if (!item) continue;
+    const link = text(item.link) ?? text(item['rdf:about']) ?? (text(item.guid)?.startsWith('http') ? text(item.guid) : null);
+    const url = link ? canonicalUrl(link, options.base) : null;
+    const title = cleanTitle(text(item.title) ?? '');
+    if (!url || !title) continue;
+    const html = text(item['content:encoded']) ?? text(item.content) ?? '';
+    const teaserSource = text(item.summary) ?? text(item.contentSnippet) ?? html;
+    const group = record(item.mediaGroup) ?? record(Array.isArray(item.mediaGroup) ? item.mediaGroup[0] : null);
+    const enclosure = record(item.enclosure);
+    const itunes = record(item.itunes);
+    const candidates: ImageCandidate[] = [
+      ...mediaCandidates(item.mediaContent),
+      ...mediaCandidates(group?.['media:content']),
+      ...mediaCandidates(item.mediaThumbnail),
+      ...mediaCandidates(group?.['media:thumbnail']),
+      ...(enclosure && text(enclosure.url) ? [{ url: text(enclosure.url)!, type: text(enclosure.type) ?? null }] : []),
+      ...(itunes && text(itunes.image) ? [{ url: text(itunes.image)! }] : []),
+      ...imagesInHtml(html),
+    ];
+    const guid = text(item.guid) ?? text(item.id);
+    out.push({
+      guid: guid ? guid.trim().slice(0, 500) || null : null,
+      url,
+      title,
+      teaser: teaserText(teaserSource),
+      image: chooseImage(candidates, options.base),
+      paywalled: options.paywalled === true || isPaywalledUrl(url),
+      published_at: publicationDate([text(item.isoDate), text(item.pubDate), text(item['dc:date']), text(item.date)], options.now),
+    });
+  }
+  const repeated = repeatedImages(out.map((i) => i.image));
+  for (const item of out) if (item.image && repeated.has(item.image)) item.image = null;
+  return out;
+}

@@ -1,0 +1,95 @@
+/**
+ * Reading one feed: the safe fetch (with conditional GET), or the bundled demo file for a
+ * `tidings-demo:<file>` URL, then rss-parser's `parseString` (RSS 2.0, RSS 1.0, Atom) and the
+ * normaliser. Failures come back as data (`kind: 'failed'`), never as a throw: one broken feed
+ * never stops the others (Miniflux's rule: feed errors are state on the feed).
+ */
+import Parser from 'rss-parser';
+import { describeError } from './errors.ts';
+import { FetchError, safeFetch, type Resolver } from './fetcher.ts';
+import { isDemoFeedUrl, readDemoFeed } from './demo/index.ts';
+import { normalizeItems, type NormalizedItem } from './domain/normalize.ts';
+import { retryAfterMs } from './domain/poll.ts';
+
+/** What reading a feed needs. */
+export interface FeedReadOptions {
+  allowPrivate: boolean;
+  publicBaseUrl: string;
+  now: Date;
+  resolver?: Resolver;
+  etag?: string | null;
+  lastModified?: string | null;
+  /** Mark every item paywalled (the source's own flag). */
+  paywalled?: boolean;
+  maxItems?: number;
+}
+
+/** The result of reading a feed. */
+export type FeedRead =
+  | { kind: 'ok'; items: NormalizedItem[]; title: string | null; etag: string | null; lastModified: string | null }
+  | { kind: 'not_modified' }
+  | { kind: 'failed'; error: string; status?: number; retryAfterMs?: number | null; refused?: boolean };
+
+const parser = new Parser({
+  customFields: {
+    item: [
+      ['media:content', 'mediaContent', { keepArray: true }],
+      ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
+      ['media:group', 'mediaGroup'],
+    ],
+  },
+});
+
+/** Parse feed text and normalise its items; throws on text that is not a feed. */
+export async function parseFeed(body: string, base: string, options: Pick<FeedReadOptions, 'now' | 'paywalled' | 'maxItems'>): Promise<{ items: NormalizedItem[]; title: string | null }> {
+  const trimmed = body.replace(/^\uFEFF/, '').trimStart();
+  if (!trimmed.startsWith('<')) throw new Error('the response is not XML');
+  const feed = await parser.parseString(trimmed);
+  const items: unknown[] = Array.isArray(feed.items) ? feed.items : [];
+  const title = typeof feed.title === 'string' ? feed.title.trim().slice(0, 200) || null : null;
+  if (!/<(rss|feed|rdf:RDF|channel)\b/i.test(trimmed.slice(0, 4000))) throw new Error('the document is not an RSS or Atom feed');
+  return { items: normalizeItems(items, { base, now: options.now, paywalled: options.paywalled, maxItems: options.maxItems }), title };
+}
+
+/** Fetch (or read the demo file) and parse one feed. Never throws. */
+export async function readFeed(feedUrl: string, options: FeedReadOptions): Promise<FeedRead> {
+  let body: string;
+  let base = feedUrl;
+  let etag: string | null = null;
+  let lastModified: string | null = null;
+  if (isDemoFeedUrl(feedUrl)) {
+    const text = readDemoFeed(feedUrl, options.now, options.publicBaseUrl);
+    if (text === null) return { kind: 'failed', error: `no bundled demo feed named ${feedUrl}` };
+    body = text;
+    base = options.publicBaseUrl;
+  } else {
+    const headers: Record<string, string> = {};
+    if (options.etag) headers['if-none-match'] = options.etag;
+    if (options.lastModified) headers['if-modified-since'] = options.lastModified;
+    try {
+      const res = await safeFetch(feedUrl, {
+        allowPrivate: options.allowPrivate,
+        resolver: options.resolver,
+        headers,
+        userAgent: `Tidings/0.1 (calm news reader; +${options.publicBaseUrl})`,
+      });
+      if (res.status === 304) return { kind: 'not_modified' };
+      if (res.status === 429 || res.status === 503) {
+        return { kind: 'failed', status: res.status, error: `HTTP ${res.status} (asked to slow down)`, retryAfterMs: retryAfterMs(res.headers['retry-after'], options.now) };
+      }
+      if (res.status < 200 || res.status > 299) return { kind: 'failed', status: res.status, error: `HTTP ${res.status}` };
+      body = res.body;
+      base = res.url;
+      etag = res.headers.etag?.slice(0, 300) ?? null;
+      lastModified = res.headers['last-modified']?.slice(0, 100) ?? null;
+    } catch (error) {
+      return { kind: 'failed', error: describeError(error).slice(0, 300), refused: error instanceof FetchError && error.kind === 'refused' };
+    }
+  }
+  try {
+    const parsed = await parseFeed(body, base, options);
+    return { kind: 'ok', ...parsed, etag, lastModified };
+  } catch (error) {
+    return { kind: 'failed', error: `not a readable feed: ${describeError(error)}`.slice(0, 300) };
+  }
+}
