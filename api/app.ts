@@ -36,6 +36,7 @@ import { savedRoutes } from './routes/saved.ts';
 import { verifyPage, verifyScript } from './verify-page.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { articlePageRoutes } from './routes/pages.ts';
+import { puzzleRoutes } from './routes/puzzles.ts';
 
 /** Middleware logging method, path (no query string), status and duration. Never an IP or user agent. */
 function requestLog(deps: AppDeps) {
@@ -153,6 +154,7 @@ function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
     ['/api/account', accountRoutes(deps)],
     ['/api/follows', followRoutes(deps)],
     ['/api/admin', adminRoutes(deps)],
+    ['/api/puzzle', puzzleRoutes(deps)],
   ];
 }
 

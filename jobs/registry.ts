@@ -2,8 +2,9 @@
 import { briefJob } from './brief.ts';
 import { buildJob } from './build.ts';
 import type { JobDefinition } from './context.ts';
+import { puzzlesJob } from './puzzles.ts';
 
-export const JOBS: readonly JobDefinition[] = [briefJob, buildJob];
+export const JOBS: readonly JobDefinition[] = [briefJob, buildJob, puzzlesJob];
 
 /** The job with this name, or null. */
 export function findJob(name: string): JobDefinition | null {
