@@ -1,38 +1,21 @@
 /**
  * Bridges from stored articles to what the pages and feeds show: the public card (the shape
- * `/api/brief` returns), the feed entry, and the mood feeds' selection.
- *
- * The card and mood rules belong to the reading path (core/domain/card.ts and filter.ts); until
- * those modules land this file keeps a copy of the two rules it needs, and will import them instead.
+ * `/api/brief` returns, built by core/domain/card.ts), the feed entry, and the mood feeds'
+ * selection (the reading path's one mood rule, `inMood` in core/domain/filter.ts).
  */
 import type { ArticleCard, ArticleDoc } from '../../core/domain/article.ts';
-import { tagFamily, type Mood } from '../../core/domain/taxonomy.ts';
+import { toCard } from '../../core/domain/card.ts';
+import { inMood } from '../../core/domain/filter.ts';
+import type { Mood } from '../../core/domain/taxonomy.ts';
 import type { PoolRow } from '../../core/store/site.ts';
 import type { FeedEntry } from './feeds.ts';
 
-const iso = (d: unknown): string => (d instanceof Date && !Number.isNaN(d.getTime()) ? d : new Date(0)).toISOString();
 const summaryOf = (a: Pick<ArticleDoc, 'summary'>): string | null =>
   typeof a.summary?.summary === 'string' && a.summary.summary.trim() ? a.summary.summary : null;
 
-/** The public card with the cached summary attached when there is one (brief items). */
+/** The public card with the cached summary attached when there is one (as `/api/brief` items). */
 export function briefCard(a: ArticleDoc, sourceName: string): ArticleCard {
-  const card: ArticleCard = {
-    id: a._id,
-    title: String(a.title ?? ''),
-    url: String(a.url ?? ''),
-    image: typeof a.image === 'string' && a.image ? a.image : null,
-    why: String(a.why ?? ''),
-    source_id: a.source_id,
-    source_name: sourceName,
-    tags: Array.isArray(a.tags) ? a.tags.filter((t): t is string => typeof t === 'string') : [],
-    topic: String(a.topic ?? ''),
-    flavor: String(a.flavor ?? ''),
-    paywalled: a.paywalled === true,
-    published_at: iso(a.published_at),
-    discovered_at: iso(a.discovered_at),
-    cortisol: typeof a.cortisol === 'number' ? a.cortisol : 10,
-    ragebait: typeof a.ragebait === 'number' ? a.ragebait : 10,
-  };
+  const card = toCard(a, sourceName);
   const summary = summaryOf(a);
   return summary ? { ...card, summary } : card;
 }
@@ -66,17 +49,7 @@ export function effectiveTime(row: Pick<PoolRow, 'published_at' | 'discovered_at
   return discovered > 0 ? Math.min(published, discovered) : published;
 }
 
-/** True when a row belongs to the mood preset (include topics, flavors OR tag families, ceilings). */
-export function rowInMood(a: Pick<PoolRow, 'topic' | 'flavor' | 'tags' | 'cortisol' | 'ragebait'>, mood: Mood): boolean {
-  if (mood.include_topics?.length && !mood.include_topics.includes(a.topic)) return false;
-  if (mood.max_cortisol !== undefined && a.cortisol > mood.max_cortisol) return false;
-  if (mood.max_ragebait !== undefined && a.ragebait > mood.max_ragebait) return false;
-  const flavors = mood.include_flavors ?? [];
-  const families = mood.include_tag_families ?? [];
-  if (flavors.length === 0 && families.length === 0) return true;
-  if (flavors.includes(a.flavor)) return true;
-  return a.tags.some((t) => {
-    const family = tagFamily(t);
-    return family !== null && families.includes(family);
-  });
+/** True when a row belongs to the mood preset (the reading path's rule; moods match no text). */
+export function rowInMood(r: PoolRow, mood: Mood): boolean {
+  return inMood({ id: r._id, source_id: r.source_id, topic: r.topic, flavor: r.flavor, tags: r.tags, cortisol: r.cortisol, ragebait: r.ragebait, text: '' }, mood);
 }

@@ -48,13 +48,14 @@ test('an /a page has the title, summary, notes, publisher link, source link, chi
 
 test('an /a page has Open Graph and Twitter metadata, with the why line as description and the image', async () => {
   const html = (await distFile(ctx, `a/${ready._id}/index.html`)) ?? '';
-  for (const [key, value] of [
+  const expected: Array<[string, string]> = [
     ['og:title', 'Town opens a library'],
     ['og:description', 'A quiet place for everyone.'],
     ['og:url', `https://tidings.example/a/${ready._id}`],
     ['og:image', 'https://img.example.org/library.jpg'],
     ['twitter:card', 'summary_large_image'],
-  ]) {
+  ];
+  for (const [key, value] of expected) {
     assert.match(html, new RegExp(`<meta (property|name)="${key}" content="${value.replace(/[.?]/g, '\\$&')}">`), key);
   }
 });
