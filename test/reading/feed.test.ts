@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleCard } from '../../core/domain/article.ts';
 import { hashToken } from '../../api/session.ts';
+import type { FollowDoc, SessionDoc, UserDoc } from '../../core/domain/user.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { makeArticle, makeSource } from '../helpers/fixtures.ts';
 import { getJson, load, prefsParam } from './pool.ts';
@@ -81,11 +82,11 @@ test('categories count topics and flavors over exactly the feed set', async () =
 test('following=true is [] for an anonymous caller and the follows for a signed-in one', async () => {
   assert.equal(await feed('?following=true'), []);
   const token = 'reader-token-0123456789abcdef';
-  await ctx.db.collection('users').insertOne({ _id: 'u1', email: 'r@example.org', avatar_url: null, is_admin: false, prefs: null, created_at: now, updated_at: now });
-  await ctx.db.collection('sessions').insertOne({ _id: 's1', token_hash: hashToken(token), user_id: 'u1', created_at: now, last_used_at: now, expires_at: new Date(now.getTime() + 86_400_000) });
+  await ctx.db.collection<UserDoc>('users').insertOne({ _id: 'u1', email: 'r@example.org', avatar_url: null, is_admin: false, prefs: null, created_at: now, updated_at: now });
+  await ctx.db.collection<SessionDoc>('sessions').insertOne({ _id: 's1', token_hash: hashToken(token), user_id: 'u1', created_at: now, last_used_at: now, expires_at: new Date(now.getTime() + 86_400_000) });
   const signedIn = (q: string) => ctx.request(`/api/feed${q}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<ArticleCard[]>);
   assert.equal(await signedIn('?following=true'), [], 'following nothing yet');
-  await ctx.db.collection('follows').insertMany([
+  await ctx.db.collection<FollowDoc>('follows').insertMany([
     { _id: 'fo1', user_id: 'u1', kind: 'source', value: 'feed-b', created_at: now },
     { _id: 'fo2', user_id: 'u1', kind: 'tag', value: 'kindness', created_at: now },
   ]);

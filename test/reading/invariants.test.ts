@@ -68,7 +68,7 @@ const prefsArb = fc.record(
   { requiredKeys: [] },
 );
 
-type Prefs = fc.RecordValue<typeof prefsArb>;
+type Prefs = typeof prefsArb extends fc.Arbitrary<infer T> ? T : never;
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** An independent oracle of "the boundaries hold" for one stored article. */
