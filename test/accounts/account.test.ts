@@ -153,8 +153,8 @@ test('delete account leaves no document referring to the user in any collection'
     await ctx.request('/api/digest', jsonInit('PUT', { enabled: true }, who));
   }
   await ctx.request('/api/auth/email/start', jsonInit('POST', { email: 'leaving@example.org' }, {}));
-  await ctx.db.collection('digest_sends').insertOne({ _id: 'send-1', user_id: s.id, day: '2026-11-20', status: 'sent' });
-  await ctx.db.collection('feedback_replies').insertOne({ _id: 'reply-1', feedback_id: 'f1', user_id: s.id, message: 'Thanks!', message_html: '<p>Thanks!</p>', sent_to: 'reader@example.org', sent_at: new Date() });
+  await ctx.db.collection<{ _id: string; [key: string]: unknown }>('digest_sends').insertOne({ _id: 'send-1', user_id: s.id, day: '2026-11-20', status: 'sent' });
+  await ctx.db.collection<{ _id: string; [key: string]: unknown }>('feedback_replies').insertOne({ _id: 'reply-1', feedback_id: 'f1', user_id: s.id, message: 'Thanks!', message_html: '<p>Thanks!</p>', sent_to: 'reader@example.org', sent_at: new Date() });
 
   const res = await ctx.request('/api/account', { method: 'DELETE', headers: auth });
   assert.is(res.status, 204);
@@ -168,10 +168,10 @@ test('delete account leaves no document referring to the user in any collection'
       assert.not.ok(text.includes('leaving@example.org'), `${name} still holds the e-mail`);
     }
   }
-  assert.ok(await ctx.db.collection('feedback_replies').findOne({ _id: 'reply-1' }), 'an admin reply stays in the inbox, unattributed');
+  assert.ok(await ctx.db.collection<{ _id: string }>('feedback_replies').findOne({ _id: 'reply-1' }), 'an admin reply stays in the inbox, unattributed');
   const kept = await json<{ saved_count: number }>(await ctx.request('/api/account', { headers: { authorization: `Bearer ${stay.token}` } }));
   assert.is(kept.saved_count, 1, "another user's data is untouched");
-  assert.is(await ctx.db.collection('digest_subscriptions').countDocuments({ _id: stay.id }), 1);
+  assert.is(await ctx.db.collection<{ _id: string }>('digest_subscriptions').countDocuments({ _id: stay.id }), 1);
 });
 
 test('a session can be ended from the account page; unknown ids are 404', async () => {

@@ -75,7 +75,7 @@ test('saved: save, list as cards, ids, unsave; an id with no article is skipped,
   assert.is((await post('bad id!')).status, 422);
   await post(a2._id);
   // an article that disappears later is skipped in the list
-  await ctx.db.collection('saved').insertOne({ _id: 'old', user_id: (await ctx.db.collection('users').findOne({ email: 'saver@example.org' }))!._id, article_id: 'gone-article', saved_at: new Date() });
+  await ctx.db.collection<{ _id: string; [key: string]: unknown }>('saved').insertOne({ _id: 'old', user_id: (await ctx.db.collection('users').findOne({ email: 'saver@example.org' }))!._id, article_id: 'gone-article', saved_at: new Date() });
   const list = await json<{ items: Array<{ id: string; source_name: string; title: string }> }>(await call(['GET', '/api/saved'], auth));
   assert.equal(list.items.map((i) => i.id).sort(), [a1._id, a2._id].sort());
   assert.is(list.items[0]!.source_name, 'Calm Times');
