@@ -4,22 +4,16 @@
  * happens for a caller who is not an admin. 401 without a session, 403 for a signed-in non-admin.
  */
 import type { Context, Next } from 'hono';
-import type { Config } from '../core/config.ts';
 import { ForbiddenError, UnauthorizedError } from '../core/errors.ts';
-import type { UserDoc } from '../core/domain/user.ts';
+import { isAdmin } from '../core/domain/user.ts';
 import type { AppEnv } from './deps.ts';
 import { currentUser } from './session.ts';
-
-/** Admin when the flag is set or the normalised e-mail is in SERVICE_ADMIN_EMAILS. */
-export function isAdminUser(user: Pick<UserDoc, 'is_admin' | 'email'>, config: Pick<Config, 'adminEmails'>): boolean {
-  return user.is_admin === true || config.adminEmails.includes(user.email.trim().toLowerCase());
-}
 
 /** Middleware: 401 anonymously, 403 for non-admins, otherwise on to the route. */
 export async function adminGate(c: Context<AppEnv>, next: Next): Promise<void> {
   const user = await currentUser(c);
   if (!user) throw new UnauthorizedError();
-  if (!isAdminUser(user, c.get('deps').config)) throw new ForbiddenError('This page is for the people who run the service.');
+  if (!isAdmin(user, c.get('deps').config)) throw new ForbiddenError('This page is for the people who run the service.');
   // Admin answers are per person and change with every action: never cache them.
   c.header('Cache-Control', 'no-store');
   await next();

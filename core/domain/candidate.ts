@@ -19,7 +19,7 @@ export interface CandidateDoc {
   /** Derived display name (the feed's title, else the host). */
   name: string;
   status: CandidateStatus;
-  /** The latest preview result, or `{ error }` when the preview could not be made. */
+  /** The latest preview result (SPEC.md "Preview result", with the classify view). */
   preview_json: unknown;
   /** Id of the source created on promote, else null. */
   source_id: string | null;
@@ -47,13 +47,12 @@ export function candidateTransition(current: CandidateStatus, action: CandidateA
 }
 
 /**
- * The status a freshly staged candidate starts in: `quarantined` when its preview could not be
- * made or would accept nothing from a non-empty sample (it needs a human look before promotion),
+ * The status a freshly staged candidate starts in: `quarantined` when its preview sampled nothing
+ * or the gate would accept none of the sample (it needs a closer human look before promotion),
  * else `suggested`. SPEC.md leaves this open; docs/admin.md records the choice.
  */
-export function initialCandidateStatus(preview: { ok: boolean; sampleSize: number; acceptedCount: number }): CandidateStatus {
-  if (!preview.ok || preview.sampleSize === 0 || preview.acceptedCount === 0) return 'quarantined';
-  return 'suggested';
+export function initialCandidateStatus(preview: { sample_size: number; acceptance_rate: number }): CandidateStatus {
+  return preview.sample_size === 0 || preview.acceptance_rate === 0 ? 'quarantined' : 'suggested';
 }
 
 /** A display name for a feed: its own title when it has one, else the URL's host. */
