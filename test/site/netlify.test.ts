@@ -1,0 +1,66 @@
+/**
+ * netlify.toml (issue "Static site" item 6): build command and publish directory, `/api/*`
+ * forwarded to the API origin, cache headers (long for assets, short for `/today`, the brief JSON
+ * and the sitemap) and the 404 page.
+ */
+import { readFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseToml, type TomlTable } from './toml.ts';
+
+const config = parseToml(readFileSync(new URL('../../netlify.toml', import.meta.url), 'utf8'));
+const tables = (v: unknown): TomlTable[] => (Array.isArray(v) ? v : []);
+const redirects = tables(config.redirects);
+const headers = tables(config.headers);
+
+/** A header value configured for an exact `for` pattern, or an empty string. */
+function headerValue(pattern: string, name: string): string {
+  const rule = headers.find((h) => h.for === pattern);
+  const values = rule?.values;
+  return values && typeof values === 'object' && !Array.isArray(values) ? String(values[name] ?? '') : '';
+}
+const maxAge = (v: string) => Number(/max-age=(\d+)/.exec(v)?.[1] ?? NaN);
+
+test('the TOML reader handles the subset and refuses what it does not know', () => {
+  assert.equal(parseToml('[a]\nx = "1"\n[[b]]\ny = 2\n[b.c]\nz = true\n'), { a: { x: '1' }, b: [{ y: 2, c: { z: true } }] });
+  assert.throws(() => parseToml('x = [1, 2]'));
+  assert.throws(() => parseToml('x = "a"\nx = "b"'));
+});
+
+test('build command and publish directory', () => {
+  const build = config.build as TomlTable;
+  assert.is(build.command, 'npm run build');
+  assert.is(build.publish, 'dist');
+});
+
+test('/api/* is forwarded (proxied, forced) to the API origin', () => {
+  const api = redirects.find((r) => r.from === '/api/*');
+  assert.ok(api);
+  assert.match(String(api.to), /^https:\/\/[^/]+\/api\/:splat$/);
+  assert.is(api.status, 200);
+  assert.is(api.force, true);
+});
+
+test('/a/* pages missing from the build fall through to the API (not forced: built files win)', () => {
+  const pages = redirects.find((r) => r.from === '/a/*');
+  assert.ok(pages);
+  assert.match(String(pages.to), /^https:\/\/[^/]+\/a\/:splat$/);
+  assert.is(pages.status, 200);
+  assert.not.ok(pages.force);
+});
+
+test('everything else without a file gets the 404 page with status 404, as the last rule', () => {
+  const last = redirects[redirects.length - 1];
+  assert.equal({ from: last?.from, to: last?.to, status: last?.status }, { from: '/*', to: '/404.html', status: 404 });
+});
+
+test('cache headers: a year for assets, short for /today, the brief JSON and the sitemap', () => {
+  assert.match(headerValue('/assets/*', 'Cache-Control'), 'immutable');
+  assert.ok(maxAge(headerValue('/assets/*', 'Cache-Control')) >= 31_536_000);
+  for (const pattern of ['/today', '/today/*', '/brief.json', '/sitemap*.xml']) {
+    const age = maxAge(headerValue(pattern, 'Cache-Control'));
+    assert.ok(age > 0 && age <= 300, `${pattern}: max-age ${age}`);
+  }
+});
+
+test.run();
