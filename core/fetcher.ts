@@ -15,7 +15,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
-import type { Socket } from 'node:net';
+import type { LookupFunction, Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { AppError } from './errors.ts';
 import { ipFamily, isPublicAddress } from './domain/address.ts';
@@ -54,6 +54,11 @@ export interface SafeFetchOptions {
   /** Default 20 000 ms for the whole fetch, redirects included. */
   totalTimeoutMs?: number;
   userAgent?: string;
+  /**
+   * Tests only: which peer addresses count as public (default: isPublicAddress) and whether any
+   * port is allowed, so a loopback server can play "the public internet" while the rules stay on.
+   */
+  policy?: { isPublic?: (address: string) => boolean; anyPort?: boolean };
 }
 
 /** The final response (any status; the caller decides what 304, 429 or 500 mean). */
@@ -74,7 +79,8 @@ const systemResolver: Resolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family }));
 
 /** Validate a URL's shape before any network work: scheme, userinfo, port, literal address. */
-export function checkUrl(raw: string, allowPrivate: boolean): URL {
+export function checkUrl(raw: string, allowPrivate: boolean, policy: SafeFetchOptions['policy'] = {}): URL {
+  const isPublic = policy.isPublic ?? isPublicAddress;
   let url: URL;
   try {
     url = new URL(raw);
@@ -86,27 +92,27 @@ export function checkUrl(raw: string, allowPrivate: boolean): URL {
   }
   if (url.username || url.password) throw new FetchError('refused', 'URLs with a user name or password are refused.');
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  if (!allowPrivate && !ALLOWED_PORTS.has(port)) throw new FetchError('refused', `Port ${port} is refused (allowed: 80, 443, 8080, 8443).`);
+  if (!allowPrivate && !policy.anyPort && !ALLOWED_PORTS.has(port)) throw new FetchError('refused', `Port ${port} is refused (allowed: 80, 443, 8080, 8443).`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && ipFamily(host) !== 0 && !isPublicAddress(host)) {
+  if (!allowPrivate && ipFamily(host) !== 0 && !isPublic(host)) {
     throw new FetchError('refused', `${host} is not a public address.`);
   }
   return url;
 }
 
 /** A `lookup` for http(s).request that resolves with `resolver` and refuses non-public answers. */
-function guardedLookup(resolver: Resolver, allowPrivate: boolean) {
-  return (hostname: string, options: { all?: boolean; family?: number }, callback: (...args: unknown[]) => void) => {
+function guardedLookup(resolver: Resolver, allowPrivate: boolean, isPublic: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
     resolver(hostname).then(
       (addresses) => {
-        if (addresses.length === 0) return callback(new FetchError('network', `${hostname} does not resolve.`));
-        const bad = addresses.find((a) => !isPublicAddress(a.address));
-        if (bad && !allowPrivate) return callback(new FetchError('refused', `${hostname} resolves to ${bad.address}, which is not a public address.`));
+        if (addresses.length === 0) return callback(new FetchError('network', `${hostname} does not resolve.`), '');
+        const bad = addresses.find((a) => !isPublic(a.address));
+        if (bad && !allowPrivate) return callback(new FetchError('refused', `${hostname} resolves to ${bad.address}, which is not a public address.`), '');
         const list: LookupAddress[] = addresses.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
         if (options.all) callback(null, list);
         else callback(null, list[0]!.address, list[0]!.family);
       },
-      (error: unknown) => callback(new FetchError('network', `${hostname} does not resolve.`, { cause: error })),
+      (error: unknown) => callback(new FetchError('network', `${hostname} does not resolve.`, { cause: error }), ''),
     );
   };
 }
@@ -130,8 +136,9 @@ interface Hop {
   body: Buffer;
 }
 
-function oneHop(url: URL, options: Required<Omit<SafeFetchOptions, 'headers' | 'resolver'>> & SafeFetchOptions, deadline: number): Promise<Hop> {
+function oneHop(url: URL, options: Required<Omit<SafeFetchOptions, 'headers' | 'resolver' | 'policy'>> & SafeFetchOptions, deadline: number): Promise<Hop> {
   const resolver = options.resolver ?? systemResolver;
+  const isPublic = options.policy?.isPublic ?? isPublicAddress;
   const headers: Record<string, string> = {
     'user-agent': options.userAgent,
     accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
@@ -155,7 +162,7 @@ function oneHop(url: URL, options: Required<Omit<SafeFetchOptions, 'headers' | '
       method: 'GET',
       headers,
       agent: false, // no pooled sockets: each hop dials (and is checked) afresh
-      lookup: guardedLookup(resolver, options.allowPrivate) as unknown as typeof import('node:dns').lookup,
+      lookup: guardedLookup(resolver, options.allowPrivate, isPublic),
     });
     const headersTimer = setTimeout(() => finish(new FetchError('timeout', `No response headers from ${url.host} within ${options.headersTimeoutMs} ms.`)), Math.min(options.headersTimeoutMs, Math.max(0, deadline - Date.now())));
     const totalTimer = setTimeout(() => finish(new FetchError('timeout', `Fetching ${url.host} took longer than ${options.totalTimeoutMs} ms.`)), Math.max(0, deadline - Date.now()));
@@ -163,7 +170,7 @@ function oneHop(url: URL, options: Required<Omit<SafeFetchOptions, 'headers' | '
       // Second line of defence: whatever resolved, the peer we actually connected to must be public.
       socket.once('connect', () => {
         const peer = socket.remoteAddress ?? '';
-        if (!options.allowPrivate && !isPublicAddress(peer)) finish(new FetchError('refused', `${url.hostname} connected to ${peer}, which is not a public address.`));
+        if (!options.allowPrivate && !isPublic(peer)) finish(new FetchError('refused', `${url.hostname} connected to ${peer}, which is not a public address.`));
       });
     });
     req.on('error', (error) => finish(error instanceof FetchError ? error : new FetchError('network', `Could not fetch ${url.host}: ${error.message}`, { cause: error })));
@@ -212,7 +219,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
     ...options,
   };
   const deadline = Date.now() + opts.totalTimeoutMs;
-  let url = checkUrl(rawUrl, opts.allowPrivate);
+  let url = checkUrl(rawUrl, opts.allowPrivate, opts.policy);
   for (let redirects = 0; ; redirects += 1) {
     const hop = await oneHop(url, opts, deadline);
     const location = hop.headers.location;
@@ -224,7 +231,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       } catch {
         throw new FetchError('network', `${url.host} redirected to an invalid URL.`);
       }
-      url = checkUrl(next, opts.allowPrivate);
+      url = checkUrl(next, opts.allowPrivate, opts.policy);
       continue;
     }
     const headers: Record<string, string> = {};

@@ -217,7 +217,8 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
     const title = cleanTitle(text(item.title) ?? '');
     if (!url || !title) continue;
     const html = text(item['content:encoded']) ?? text(item.content) ?? '';
-    const teaserSource = text(item.summary) ?? text(item.contentSnippet) ?? html;
+    // The raw HTML, not rss-parser's snippet: our plainText drops script and style content entirely.
+    const teaserSource = text(item.summary) ?? text(item.content) ?? html;
     const group = record(item.mediaGroup) ?? record(Array.isArray(item.mediaGroup) ? item.mediaGroup[0] : null);
     const enclosure = record(item.enclosure);
     const itunes = record(item.itunes);
