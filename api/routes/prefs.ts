@@ -1,37 +1,41 @@
 /**
  * The account's synced Calm Filters prefs (SPEC.md `GET`/`PUT /api/prefs`). The body is the prefs
- * JSON object itself (CONTRACT.md field names); it is stored as given once it passes the bounds
- * below, and parsed tolerantly by whoever applies it, so a stale client never breaks a feed.
+ * JSON object itself (CONTRACT.md field names). It must be a JSON object of at most
+ * MAX_PREFS_CHARS; it is then normalised with the reading path's own tolerant parser
+ * (core/domain/prefs.ts), so what is stored is exactly what the filters will apply, plus the
+ * client-only `lanes` list, which the parser ignores. Unknown fields are dropped.
  */
 import { Hono } from 'hono';
+import { MAX_PREFS_CHARS, parsePrefs } from '../../core/domain/prefs.ts';
 import { ValidationError } from '../../core/errors.ts';
 import { setPrefs } from '../../core/store/users.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { requireUser } from '../session.ts';
 import { limitBody } from './saved.ts';
 
-/** Largest prefs object accepted, serialised. */
-export const PREFS_MAX_BYTES = 16 * 1024;
-const MAX_DEPTH = 5;
+/** Largest prefs object accepted, serialised (the reading path ignores larger blobs whole). */
+export const PREFS_MAX_BYTES = MAX_PREFS_CHARS;
+const MAX_LANES = 50;
 
-function depth(value: unknown): number {
-  if (Array.isArray(value)) return 1 + Math.max(0, ...value.map(depth));
-  if (value !== null && typeof value === 'object') return 1 + Math.max(0, ...Object.values(value).map(depth));
-  return 0;
+function lanes(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out = value.filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 64);
+  return [...new Set(out)].slice(0, MAX_LANES);
 }
 
-/** The prefs object a request carries, or a 422 naming what is wrong. */
+/** The normalised prefs a request carries, or a 422 naming what is wrong. */
 export function validatePrefs(value: unknown): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ValidationError('prefs must be a JSON object.', 'invalid_prefs');
   }
-  if (JSON.stringify(value).length > PREFS_MAX_BYTES) throw new ValidationError(`prefs must be at most ${PREFS_MAX_BYTES} bytes.`, 'invalid_prefs');
-  if (depth(value) > MAX_DEPTH) throw new ValidationError('prefs are nested too deeply.', 'invalid_prefs');
-  for (const key of Object.keys(value)) {
-    // Keys become field names in MongoDB: refuse operator-looking and dotted keys.
-    if (key.startsWith('$') || key.includes('.') || key.length > 64) throw new ValidationError(`prefs field "${key.slice(0, 64)}" is not allowed.`, 'invalid_prefs');
-  }
-  return value as Record<string, unknown>;
+  if (JSON.stringify(value).length > PREFS_MAX_BYTES) throw new ValidationError(`prefs must be at most ${PREFS_MAX_BYTES} characters.`, 'invalid_prefs');
+  const parsed = parsePrefs(value);
+  const out: Record<string, unknown> = {
+    ...parsed,
+    pauses: parsed.pauses.map((p) => ({ kind: p.kind, value: p.value, until: p.until.toISOString() })),
+  };
+  if ('lanes' in value) out.lanes = lanes((value as { lanes?: unknown }).lanes);
+  return out;
 }
 
 /** The stored prefs as an object ({} when none). */

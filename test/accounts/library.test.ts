@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { bumpPoolVersion } from '../../core/store/meta.ts';
 import { json, signInDirectly } from './helpers.ts';
 
 const BASE = 'http://tidings.test';
@@ -120,21 +121,42 @@ test('import: once per account; unknown ids skipped; device prefs fill only an e
   assert.is(again.imported, 0);
   const history = await json<{ items: Array<{ id: string; at: string }> }>(await call(['GET', '/api/history'], auth));
   assert.is(history.items.find((i) => i.id === a1._id)?.at, '2026-11-19T08:00:00.000Z');
-  assert.equal(await json(await call(['GET', '/api/prefs'], auth)), { mute_topics: ['sport'], lanes: ['wonder'] });
+  assert.equal(await json(await call(['GET', '/api/prefs'], auth)), { ...EMPTY, mute_topics: ['sport'], lanes: ['wonder'] });
   assert.is((await call(['POST', '/api/import', { history: 'nope' }], auth)).status, 422);
 });
 
-test('prefs: PUT replaces and GET returns them; non-objects, oversize and operator keys are 422', async () => {
+const EMPTY = { include_topics: [], mute_topics: [], include_flavors: [], mute_flavors: [], mute_tags: [], avoid_terms: [], pauses: [], max_cortisol: null, max_ragebait: null };
+
+test('prefs: PUT replaces (normalised by the reading parser, lanes kept) and GET returns them; non-objects and oversize are 422', async () => {
   const { token } = await signInDirectly(ctx.db, 'prefs@example.org');
   const auth = { authorization: `Bearer ${token}` };
   assert.equal(await json(await call(['GET', '/api/prefs'], auth)), {});
-  const prefs = { include_topics: ['science'], avoid_terms: ['election'], max_cortisol: 3 };
-  assert.is((await call(['PUT', '/api/prefs', prefs], auth)).status, 200);
-  assert.equal(await json(await call(['GET', '/api/prefs'], auth)), prefs);
-  for (const bad of [[1, 2], 'text', null, { avoid_terms: ['x'.repeat(20_000)] }, { $set: 1 }, { 'a.b': 1 }]) {
+  const sent = {
+    include_topics: ['science', 'not-a-topic'],
+    avoid_terms: [' Election ', 7],
+    max_cortisol: 3,
+    pauses: [{ kind: 'tag', value: 'space', until: '2026-12-01T00:00:00Z' }, { kind: 'bogus', value: 'x', until: 'never' }],
+    lanes: ['wonder', 'latest'],
+    $set: { is_admin: true },
+  };
+  const put = await call(['PUT', '/api/prefs', sent], auth);
+  assert.is(put.status, 200);
+  const expected = {
+    ...EMPTY,
+    include_topics: ['science'],
+    avoid_terms: ['election'],
+    max_cortisol: 3,
+    pauses: [{ kind: 'tag', value: 'space', until: '2026-12-01T00:00:00.000Z' }],
+    lanes: ['wonder', 'latest'],
+  };
+  assert.equal(await json(put), expected);
+  assert.equal(await json(await call(['GET', '/api/prefs'], auth)), expected);
+  for (const bad of [[1, 2], 'text', null, { avoid_terms: ['x'.repeat(20_000)] }]) {
     assert.is((await call(['PUT', '/api/prefs', bad], auth)).status, 422, JSON.stringify(bad).slice(0, 40));
   }
-  assert.equal(await json(await call(['GET', '/api/prefs'], auth)), prefs, 'unchanged after refusals');
+  assert.equal(await json(await call(['GET', '/api/prefs'], auth)), expected, 'unchanged after refusals');
+  const user = await ctx.db.collection('users').findOne({ email: 'prefs@example.org' });
+  assert.is(user?.is_admin, false);
 });
 
 test('follows: sources validated against sources, tags against the taxonomy; unique; removable', async () => {
@@ -151,6 +173,23 @@ test('follows: sources validated against sources, tags against the taxonomy; uni
   await call(['DELETE', '/api/follows', { kind: 'tag', value: 'space' }], auth);
   const after = await json<{ items: Array<{ value: string }> }>(await call(['GET', '/api/follows'], auth));
   assert.equal(after.items.map((f) => f.value), [source._id]);
+});
+
+test('following=true feeds hold articles from followed sources or with followed tags', async () => {
+  const other = makeSource({ _id: 'elsewhere', name: 'Elsewhere' });
+  const spaceStory = makeArticle({ source_id: other._id, tags: ['space'] });
+  const plainStory = makeArticle({ source_id: other._id, tags: ['kindness'] });
+  await insertFixtures(ctx.db, { sources: [other], articles: [spaceStory, plainStory] });
+  await bumpPoolVersion(ctx.db);
+  const { token } = await signInDirectly(ctx.db, 'feedfollower@example.org');
+  const auth = { authorization: `Bearer ${token}` };
+  const feed = async () => (await json<Array<{ id: string }>>(await ctx.request('/api/feed?following=true', { headers: auth }))).map((a) => a.id).sort();
+  assert.equal(await feed(), []);
+  await call(['POST', '/api/follows', { kind: 'tag', value: 'space' }], auth);
+  assert.equal(await feed(), [spaceStory._id]);
+  await call(['POST', '/api/follows', { kind: 'source', value: source._id }], auth);
+  assert.equal(await feed(), [a1._id, a2._id, spaceStory._id].sort());
+  assert.equal(await json(await ctx.request('/api/feed?following=true')), [], 'anonymous: empty list');
 });
 
 test.run();
