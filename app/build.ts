@@ -6,7 +6,8 @@
  *
  * CLI: `npx tsx app/build.ts <outDir>` prints the size and exits 1 when over budget.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -74,6 +75,22 @@ export async function buildApp(outDir: string, log: (line: string) => void = () 
   log(`reader bundle: ${kb} KB gzipped (budget ${READER_BUDGET_BYTES / 1024} KB)${readerGzipBytes > READER_BUDGET_BYTES ? ' OVER BUDGET' : ''}`);
   const absOut = path.resolve(outDir);
   return { readerGzipBytes, files: outputs.map((f) => path.relative(absOut, path.resolve(path.dirname(root), f))) };
+}
+
+/**
+ * Build the app into a temporary directory and return its files by site-relative path (`app/…`,
+ * `sw.js`), for site/build.ts to publish with the pages; the size line goes to `log`.
+ */
+export async function bundleApp(log: { info(message: string): void }): Promise<Map<string, Buffer>> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'tidings-app-'));
+  try {
+    const result = await buildApp(dir, (line) => log.info(line));
+    const files = new Map<string, Buffer>();
+    for (const rel of result.files) files.set(rel.split(path.sep).join('/'), await readFile(path.join(dir, rel)));
+    return files;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -24,6 +24,7 @@ export interface Card {
 /** A brief: 7 cards and its content-change stamp. */
 export interface Brief {
   items: Card[];
+  /** '' when the server has not composed a brief yet. */
   generated_at: string;
 }
 
@@ -96,9 +97,10 @@ export function parseCards(value: unknown): Card[] {
 /** Parse a brief (`{items, generated_at}`), or null. */
 export function parseBrief(value: unknown): Brief | null {
   if (!isRecord(value)) return null;
+  // `generated_at` is null before the first brief job ran: such a brief takes no soft override.
   const stamp = value.generated_at;
-  if (typeof stamp !== 'string' || Number.isNaN(Date.parse(stamp))) return null;
-  return { items: parseCards(value.items), generated_at: stamp };
+  if (stamp !== null && (typeof stamp !== 'string' || Number.isNaN(Date.parse(stamp)))) return null;
+  return { items: parseCards(value.items), generated_at: stamp ?? '' };
 }
 
 /** Parse a replacement answer: a card, `{item: card}`, or anything else meaning "nothing left". */

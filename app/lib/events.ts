@@ -59,8 +59,8 @@ export function eventBody(kind: EventKind, articleId: string | null, visitor: st
 export function sendEvent(kind: EventKind, articleId: string | null = null): void {
   try {
     const body = eventBody(kind, articleId, visitorToken());
-    const blob = new Blob([body], { type: 'application/json' });
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon('/api/events', blob)) return;
+    // A string beacon goes as text/plain (CORS-safelisted); the events route parses it as JSON.
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon('/api/events', body)) return;
     void fetch('/api/events', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => undefined);
   } catch {
     // Analytics must never get in the reader's way.

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { fetchBrief, fetchReplacement, fetchStaticBrief } from '../../lib/api.ts';
-import type { Card } from '../../lib/cards.ts';
+import { parseBrief, type Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
 import { precacheBrief } from '../../lib/offline.ts';
 import { activeOverride, addReplaced, localDay, parseOverride, todaysExclusions, type Override } from '../../lib/override.ts';
@@ -68,9 +68,13 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string) => voi
       }
       if (!live) return;
       if (!brief) {
+        // Offline: keep what is shown, or the last brief this device received.
         setOffline(true);
+        const kept = parseBrief(readJson('last_brief'));
+        if (kept) setItems((current) => (current && current.length ? current : visible(kept.items)));
         return;
       }
+      writeJson('last_brief', brief);
       serverAnswered.current = true;
       setOffline(false);
       setItems(brief.items);

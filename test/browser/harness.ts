@@ -1,0 +1,124 @@
+/**
+ * Browser-test harness: the real app served on a free loopback port (the test context's app, its
+ * database seeded with a small pool and a stored brief, the site built into its dist dir), and
+ * Debian's chromium driven by playwright-core. One browser per test file; a fresh context per test.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { ArticleDoc } from '../../core/domain/article.ts';
+import type { BriefDoc } from '../../core/domain/brief.ts';
+import { buildSite } from '../../site/build.ts';
+import { createTestContext, type TestContext } from '../helpers/context.ts';
+import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+
+/** Chromium flags for a quiet, sandbox-free headless run (CI containers have no user namespaces). */
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+/** A running app and browser. */
+export interface Harness {
+  ctx: TestContext;
+  base: string;
+  browser: Browser;
+  /** The seeded pool: `brief` are the 7 gentle stored brief items, `others` the non-gentle rest. */
+  brief: ArticleDoc[];
+  others: ArticleDoc[];
+  sourceIds: string[];
+  /** A fresh browser context (its own storage, service workers and cache). */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** Stop serving (the network is "cut"). */
+  stopServer(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Poll `check` until it returns a truthy value or `ms` pass (no fixed sleeps). */
+export async function until<T>(check: () => Promise<T> | T, ms = 10_000, what = 'condition'): Promise<NonNullable<T>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Seed: two sources; 7 gentle brief items (one about otters, two science, one nature), 8 calm but not gentle others. */
+async function seed(ctx: TestContext) {
+  const a = makeSource({ _id: 'river-news', name: 'River News' });
+  const b = makeSource({ _id: 'sky-journal', name: 'Sky Journal' });
+  const spec: Array<Partial<ArticleDoc>> = [
+    { title: 'Otters return to the city river after fifty years', topic: 'nature', tags: ['wildlife'], flavor: 'wonder' },
+    { title: 'Telescope team maps a quiet corner of the galaxy', topic: 'science', tags: ['space'], flavor: 'wonder' },
+    { title: 'Students build a solar bus shelter', topic: 'science', tags: ['clean-energy'], flavor: 'constructive' },
+    { title: 'Neighbours open a free tool library', topic: 'community', tags: ['neighbours'], flavor: 'heartwarming' },
+    { title: 'Village choir sings with the care home', topic: 'culture', tags: ['music', 'elders'], flavor: 'heartwarming' },
+    { title: 'A new reading room opens in the old station', topic: 'learning', tags: ['books'], flavor: 'grounded' },
+    { title: 'Bakery shares its sourdough starter with the town', topic: 'community', tags: ['food'], flavor: 'light' },
+  ];
+  const brief = spec.map((s, i) => makeArticle({ source_id: i % 2 ? b._id : a._id, cortisol: 0, ragebait: 0, ...s }));
+  const others = Array.from({ length: 8 }, (_, i) =>
+    makeArticle({ source_id: i % 2 ? a._id : b._id, cortisol: 3, ragebait: 1, title: `Town council approves a new park plan ${i + 1}`, topic: 'environment', tags: ['cities'], flavor: 'constructive' }),
+  );
+  await insertFixtures(ctx.db, { sources: [a, b], articles: [...brief, ...others] });
+  const at = new Date('2026-11-20T08:00:00Z');
+  await ctx.db.collection<BriefDoc>('briefs').insertOne({ _id: 'current', item_ids: brief.map((d) => d._id), generated_at: at, checked_at: at });
+  return { brief, others, sourceIds: [a._id, b._id] };
+}
+
+/** Start everything. */
+export async function startHarness(): Promise<Harness> {
+  const ctx = await createTestContext();
+  const pool = await seed(ctx);
+  await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: new Date() });
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the test server has no port');
+  const port = address.port;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS, headless: true });
+  let serving = true;
+  const stopServer = () =>
+    new Promise<void>((resolve) => {
+      if (!serving) return resolve();
+      serving = false;
+      server.close(() => resolve());
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    });
+  return {
+    ctx,
+    base: `http://127.0.0.1:${port}`,
+    browser,
+    ...pool,
+    async newPage() {
+      const context = await browser.newContext({ reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { context, page };
+    },
+    stopServer,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await stopServer();
+      await ctx.close();
+    },
+  };
+}
+
+/** The ids of the brief cards on the page, in order. */
+export function briefIds(page: Page): Promise<string[]> {
+  return page.$$eval('.brief article.card', (els) => els.map((e) => e.getAttribute('data-id') ?? ''));
+}
+
+/** Wait until the brief shows `n` cards and return their ids. */
+export async function waitForBrief(page: Page, n = 7): Promise<string[]> {
+  return until(async () => {
+    const ids = await briefIds(page);
+    return ids.length === n ? ids : null;
+  }, 10_000, `${n} brief cards`);
+}
+
+/** Event kinds recorded for an article (polls: beacons are asynchronous). */
+export async function eventKinds(ctx: TestContext, articleId: string | null): Promise<string[]> {
+  const rows = await ctx.db.collection('events').find({ article_id: articleId }).toArray();
+  return rows.map((r) => String(r.kind));
+}
