@@ -85,6 +85,8 @@ export function classifyOffline(input: ClassifierInput): Classification {
   const teaser = input.teaser.slice(0, 600);
   const calmCue = score(positive, title, teaser);
   let cortisol = score(distress, title, teaser);
+  // A headline built around a distressing event (any term weighted 3 or more in the title) is not calm, whatever else it says.
+  if (distress.some((t) => t.weight >= 3 && t.pattern.test(title))) cortisol += 2;
   // A rescue, a recovery or a fall in something bad softens distress words, but never hides a death.
   if (calmCue >= 2 && cortisol > 0 && cortisol < 5) cortisol -= 1;
   const ragebait = score(outrage, title, teaser) + shoutScore(title);
