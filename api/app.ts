@@ -37,6 +37,7 @@ import { verifyPage, verifyScript } from './verify-page.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { articlePageRoutes } from './routes/pages.ts';
 import { puzzleRoutes } from './routes/puzzles.ts';
+import { sourcePreviewRoutes } from './routes/source-previews.ts';
 
 /** Middleware logging method, path (no query string), status and duration. Never an IP or user agent. */
 function requestLog(deps: AppDeps) {
@@ -155,6 +156,7 @@ function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
     ['/api/follows', followRoutes(deps)],
     ['/api/admin', adminRoutes(deps)],
     ['/api/puzzle', puzzleRoutes(deps)],
+    ['/api/source-preview', sourcePreviewRoutes(deps)],
   ];
 }
 

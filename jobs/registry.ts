@@ -1,10 +1,11 @@
 /** Every job, by name. Add a job's file here. */
 import { briefJob } from './brief.ts';
 import { buildJob } from './build.ts';
+import { ingestJob } from './ingest.ts';
 import type { JobDefinition } from './context.ts';
 import { puzzlesJob } from './puzzles.ts';
 
-export const JOBS: readonly JobDefinition[] = [briefJob, buildJob, puzzlesJob];
+export const JOBS: readonly JobDefinition[] = [briefJob, buildJob, puzzlesJob, ingestJob];
 
 /** The job with this name, or null. */
 export function findJob(name: string): JobDefinition | null {
