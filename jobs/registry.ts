@@ -1,11 +1,12 @@
 /** Every job, by name. Add a job's file here. */
 import { briefJob } from './brief.ts';
 import { buildJob } from './build.ts';
+import { digestJob } from './digest.ts';
 import { ingestJob } from './ingest.ts';
 import type { JobDefinition } from './context.ts';
 import { puzzlesJob } from './puzzles.ts';
 
-export const JOBS: readonly JobDefinition[] = [briefJob, buildJob, puzzlesJob, ingestJob];
+export const JOBS: readonly JobDefinition[] = [briefJob, buildJob, puzzlesJob, ingestJob, digestJob];
 
 /** The job with this name, or null. */
 export function findJob(name: string): JobDefinition | null {
