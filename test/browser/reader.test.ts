@@ -24,6 +24,11 @@ test('home shows the 7 brief cards with the gentle lead as hero', async () => {
   assert.equal(ids, h.brief.map((d) => d._id));
   assert.is(await page.locator('.brief article.card.hero').count(), 1);
   assert.is(await page.locator('.brief article.card.hero').getAttribute('data-id'), ids[0]);
+  // The day's visit is recorded once, with the device's token (hashed by the server).
+  await until(async () => (await eventKinds(h.ctx, null)).includes('visit'), 10_000, 'the visit event');
+  await page.reload();
+  await waitForBrief(page);
+  assert.is(await page.evaluate(() => localStorage.getItem('tidings.visit_day')), JSON.stringify(new Date().toISOString().slice(0, 10)));
   await context.close();
 });
 

@@ -1,0 +1,28 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildApp, READER_BUDGET_BYTES } from '../../app/build.ts';
+
+test('the reader bundle stays under 50 KB gzipped, prints its size, and lazy views are separate chunks', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tidings-bundle-'));
+  try {
+    const lines: string[] = [];
+    const result = await buildApp(dir, (line) => lines.push(line));
+    assert.ok(result.readerGzipBytes > 1000, 'measured something');
+    assert.ok(result.readerGzipBytes < READER_BUDGET_BYTES, `${result.readerGzipBytes} bytes over budget`);
+    assert.match(lines.join('\n'), /reader bundle: \d+\.\d KB gzipped \(budget 50 KB\)/);
+    assert.ok(result.files.includes('sw.js'));
+    assert.ok(result.files.includes(path.join('app', 'reader.js')));
+    const feedbackChunk = result.files.find((f) => /feedback-[A-Z0-9]+\.js$/.test(f));
+    assert.ok(feedbackChunk, 'the feedback view is its own chunk');
+    const reader = readFileSync(path.join(dir, 'app', 'reader.js'), 'utf8');
+    assert.not.match(reader, /fb-message/, 'feedback code is not in the reader entry');
+    assert.match(reader, /import\(/, 'lazy views load with dynamic import');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { startHarness, until, waitForBrief, type Harness } from './harness.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let h: Harness;
+test.before(async () => {
+  h = await startHarness();
+});
+test.after(async () => {
+  await h?.close();
+});
+
+/** Serious and critical axe violations on the page (WCAG 2.0/2.1/2.2 A and AA rules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  return found;
+}
+
+async function newA11yPage(scheme: 'light' | 'dark' = 'light') {
+  // axe is injected through the DevTools protocol; bypassCSP only lets it run under our strict CSP.
+  const context = await h.browser.newContext({ bypassCSP: true, colorScheme: scheme, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+test('axe finds no serious or critical violation on home, a feed, the filters panel and an /a page (light; home also dark)', async () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    const { context, page } = await newA11yPage(scheme);
+    await page.goto(h.base + '/');
+    await waitForBrief(page);
+    assert.equal(await seriousViolations(page), [], `home (${scheme})`);
+    if (scheme === 'dark') {
+      // Dark mode changes only colours: home covers the card, lane and notice colours.
+      await context.close();
+      continue;
+    }
+    await page.goto(h.base + '/?mood=wonder');
+    await page.waitForSelector('section.feed article.card');
+    assert.equal(await seriousViolations(page), [], `feed (${scheme})`);
+    await page.goto(h.base + '/?view=filters');
+    await page.waitForSelector('input[name="mute-topic"]');
+    assert.equal(await seriousViolations(page), [], `filters (${scheme})`);
+    await page.goto(`${h.base}/a/${h.brief[0]?._id}`);
+    await page.waitForSelector('h1');
+    assert.equal(await seriousViolations(page), [], `/a page (${scheme})`);
+    await context.close();
+  }
+});
+
+/** Tab through the page and return the set of elements (by a marker) that received focus. */
+async function tabReach(page: Page, presses: number): Promise<Set<string>> {
+  await page.evaluate(() => {
+    let n = 0;
+    for (const el of document.querySelectorAll('#app a, #app button, #app summary, #app input, #app select, #app textarea')) el.setAttribute('data-k', String(n++));
+  });
+  const reached = new Set<string>();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    const k = await page.evaluate(() => document.activeElement?.getAttribute('data-k') ?? null);
+    if (k) reached.add(k);
+  }
+  return reached;
+}
+
+/** Markers of every visible, enabled control in the app. */
+function visibleControls(page: Page): Promise<string[]> {
+  return page.$$eval('[data-k]', (els) =>
+    els
+      .filter((e) => e instanceof HTMLElement && e.checkVisibility() && !e.closest('[aria-hidden="true"]') && !(e as HTMLButtonElement).disabled)
+      .map((e) => e.getAttribute('data-k') ?? ''),
+  );
+}
+
+test('every control of home and the filters panel is reachable by Tab', async () => {
+  const { context, page } = await newA11yPage();
+  await page.goto(h.base + '/');
+  await waitForBrief(page);
+  const home = await tabReach(page, 120);
+  const homeControls = await visibleControls(page);
+  assert.ok(homeControls.length > 40);
+  assert.equal(homeControls.filter((k) => !home.has(k)), [], 'unreachable home controls');
+  await page.goto(h.base + '/?view=filters');
+  await page.waitForSelector('input[name="mute-tag"]');
+  const filters = await tabReach(page, 160);
+  const filterControls = await visibleControls(page);
+  assert.equal(filterControls.filter((k) => !filters.has(k)), [], 'unreachable filter controls');
+  await context.close();
+});
+
+async function tabTo(page: Page, selector: string, max = 150): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+  }
+  throw new Error(`could not Tab to ${selector}`);
+}
+
+test('keyboard alone: open a lane, add an avoid-term, and use Not today on a card', async () => {
+  const { context, page } = await newA11yPage();
+  await page.goto(h.base + '/');
+  const ids = await waitForBrief(page);
+  await tabTo(page, 'nav.lanes a[data-lane="latest"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('section.feed[data-feed="latest:"] article.card');
+  assert.is(await page.evaluate(() => document.activeElement?.id), 'view-title', 'focus moves to the new view');
+
+  await tabTo(page, 'a[href="/?view=filters"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#avoid-term');
+  await tabTo(page, '#avoid-term');
+  await page.keyboard.type('otters');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('ul[aria-label="Avoided words"] li:has-text("otters")');
+
+  await tabTo(page, 'nav.lanes a[data-lane="highlights"]');
+  await page.keyboard.press('Enter');
+  const target = ids[3] ?? '';
+  await page.waitForSelector(`article[data-id="${target}"]`);
+  await tabTo(page, `article[data-id="${target}"] details:last-of-type > summary`);
+  await page.keyboard.press('Enter');
+  await tabTo(page, `article[data-id="${target}"] details:last-of-type button`, 5);
+  await page.keyboard.press('Enter');
+  await until(async () => (await page.locator(`article[data-id="${target}"]`).count()) === 0, 10_000, 'the card hidden for today');
+  await page.waitForSelector('.notice:has-text("hidden for today")');
+  await context.close();
+});
+
+test.run();
