@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { adminGate } from '../../admin-gate.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
+import { adminCandidatesRoutes } from './candidates.ts';
 import { adminExportRoutes } from './exports.ts';
 import { adminFeedbackRoutes } from './feedback.ts';
 import { adminSourcesRoutes } from './sources.ts';
@@ -17,6 +18,7 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   app.route('/stats', adminStatsRoutes(deps));
   app.route('/feedback', adminFeedbackRoutes(deps));
   app.route('/sources', adminSourcesRoutes(deps));
+  app.route('/candidates', adminCandidatesRoutes(deps));
   app.route('/export', adminExportRoutes(deps));
   return app;
 }

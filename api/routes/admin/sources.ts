@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { NotFoundError } from '../../../core/errors.ts';
+import { describeError, NotFoundError } from '../../../core/errors.ts';
+import { readModelFor } from '../../../core/readmodel/readmodel.ts';
 import { sourceRates, type SourceDoc } from '../../../core/domain/source.ts';
 import { findSource } from '../../../core/store/sources.ts';
 import { listAllSources, setSourceReview, setSourceStatus, setSourceVisibility } from '../../../core/store/admin-sources.ts';
@@ -72,7 +73,11 @@ export function adminSourcesRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/:id/visibility', async (c) => {
     const id = pathId(c, 'source');
     const { visibility } = await jsonBody(c, visibilityBody);
-    return c.json({ source: sourceHealthView(found(await setSourceVisibility(deps.db, id, visibility === 'visible', deps.now()))) });
+    const source = found(await setSourceVisibility(deps.db, id, visibility === 'visible', deps.now()));
+    // The bumped pool version reaches every other API process within seconds; this one answers
+    // from the new pool at once. The write is done either way, so a failed reload is only logged.
+    await readModelFor(deps.db, deps.log).refresh().catch((error: unknown) => deps.log.warn('read model reload failed', { error: describeError(error) }));
+    return c.json({ source: sourceHealthView(source) });
   });
 
   app.post('/:id/review', async (c) => {
@@ -86,7 +91,7 @@ export function adminSourcesRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = pathId(c, 'source');
     const source = found(await findSource(deps.db, id));
     // Read-only: the preview module fetches and classifies in memory and writes nothing.
-    return c.json({ source_id: source._id, preview: (await adminPreview(deps, source.feed_url)).result });
+    return c.json({ source_id: source._id, preview: await adminPreview(deps, source.feed_url, { paywalled: source.paywalled }) });
   });
 
   return app;
