@@ -16,11 +16,13 @@ import Eleventy from '@11ty/eleventy';
 import type { Db } from 'mongodb';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/log.ts';
-import { loadSiteSources, readCurrentBrief, scanPool } from '../core/store/site.ts';
+import type { ArticleDoc } from '../core/domain/article.ts';
+import { loadPoolArticles, loadSiteSources, readCurrentBrief, scanPool, type PoolRow } from '../core/store/site.ts';
 import { renderArticlePage } from './_includes/article-page.ts';
 import { assetVersions, SITE_DIR, templateKey } from './_includes/assets.ts';
 import { collectPoolFiles, selectFeeds } from './_includes/outputs.ts';
 import { listFiles, pruneEmptyDirs, sha256, writeAtomic, writeIfChanged } from './_includes/publish.ts';
+import { bundleApp } from '../app/build.ts';
 import type { SiteData } from './_includes/site-data.ts';
 import { pageStamp, readState, statePath, writeState, type PageState } from './_includes/state.ts';
 import { eleventyConfig } from './eleventy.config.ts';
@@ -109,20 +111,26 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const sources = await loadSiteSources(db);
   const names = new Map(sources.map((s) => [s._id, typeof s.name === 'string' ? s.name : s._id]));
   const visible = sources.filter((s) => s.content_visible === true).map((s) => s._id);
-  const [rows, brief] = await Promise.all([scanPool(db, visible), readCurrentBrief(db)]);
   const nameOf = (sourceId: string) => names.get(sourceId) ?? sourceId;
 
   // Which /a pages need rendering: new in dist, or their inputs changed since the last build.
   const key = sha256(JSON.stringify([await templateKey(TEMPLATE_FILES), site, path.resolve(dist)]));
   const stateFile = statePath(config.dataDir, dist);
   const state = await readState(stateFile, key);
+  const brief = await readCurrentBrief(db);
+  // Nothing to reuse: read the whole pool at once. Otherwise a light scan, then only what changed.
+  let rows: PoolRow[];
+  let prefetched: ArticleDoc[] = [];
+  if (Object.keys(state.pages).length === 0) ({ rows, docs: prefetched } = await loadPoolArticles(db, visible));
+  else rows = await scanPool(db, visible);
   const existing = new Set(await readdir(path.join(dist, 'a')).catch(() => [] as string[]));
   const stamps = new Map(rows.map((r) => [r._id, pageStamp(r, nameOf(r.source_id))]));
   const toRender = rows.filter((r) => !existing.has(r._id) || state.pages[r._id]?.s !== stamps.get(r._id));
 
   const selection = selectFeeds(rows, brief);
-  const pool = await collectPoolFiles({ db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), nameOf, sources });
+  const pool = await collectPoolFiles({ db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched, nameOf, sources });
   const templated = await runEleventy({ site, today: pool.today }, path.join(config.dataDir, 'build'));
+  for (const [rel, data] of await bundleApp(log)) templated.set(rel, data);
 
   let written = 0;
   // 1. Assets first: a page never references a stylesheet or script that is not there yet.

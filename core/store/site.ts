@@ -69,29 +69,54 @@ export async function scanPool(db: Db, visibleSourceIds: readonly string[]): Pro
       },
     ])
     .toArray();
-  const out: PoolRow[] = [];
-  for (const r of rows) {
-    if (!isValidId(r._id) || typeof r.source_id !== 'string') continue;
-    out.push({
-      _id: r._id,
-      source_id: r.source_id,
-      updated_at: date(r.updated_at),
-      published_at: date(r.published_at),
-      discovered_at: date(r.discovered_at),
-      summary_at: date(r.summary_at),
-      summary_notes: typeof r.summary_notes === 'string' && r.summary_notes !== '',
-      topic: text(r.topic),
-      flavor: text(r.flavor),
-      tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
-      cortisol: score(r.cortisol),
-      ragebait: score(r.ragebait),
-    });
+  return rows.map(toRow).filter((r): r is PoolRow => r !== null);
+}
+
+/** A light row from a scanned row or a full article (null when its id or source is malformed). */
+function toRow(r: Record<string, unknown>): PoolRow | null {
+  if (!isValidId(r._id) || typeof r.source_id !== 'string') return null;
+  // A full article carries `summary`; a scanned row carries the two projected summary fields.
+  const summary = typeof r.summary === 'object' && r.summary !== null ? r.summary : null;
+  const notes = summary ? ('why_belongs' in summary ? summary.why_belongs : null) : r.summary_notes;
+  const summaryAt = summary ? ('generated_at' in summary ? summary.generated_at : null) : r.summary_at;
+  return {
+    _id: r._id,
+    source_id: r.source_id,
+    updated_at: date(r.updated_at),
+    published_at: date(r.published_at),
+    discovered_at: date(r.discovered_at),
+    summary_at: date(summaryAt),
+    summary_notes: typeof notes === 'string' && notes !== '',
+    topic: text(r.topic),
+    flavor: text(r.flavor),
+    tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
+    cortisol: score(r.cortisol),
+    ragebait: score(r.ragebait),
+  };
+}
+
+/**
+ * The whole public pool as full articles with their rows, for a build with nothing to reuse (one
+ * query instead of a scan plus batches of `$in`, which the embedded server answers by scanning).
+ */
+export async function loadPoolArticles(db: Db, visibleSourceIds: readonly string[]): Promise<{ rows: PoolRow[]; docs: ArticleDoc[] }> {
+  if (visibleSourceIds.length === 0) return { rows: [], docs: [] };
+  const found = await articlesCollection(db)
+    .find({ accepted: true, duplicate_of: null, source_id: { $in: [...visibleSourceIds] } }, { projection: { teaser: 0 } })
+    .toArray();
+  const rows: PoolRow[] = [];
+  const docs: ArticleDoc[] = [];
+  for (const doc of found) {
+    const row = toRow({ ...doc });
+    if (!row) continue;
+    rows.push(row);
+    docs.push(doc);
   }
-  return out;
+  return { rows, docs };
 }
 
 /** Full articles by id, in batches (order not preserved). Missing ids are simply absent. */
-export async function findArticles(db: Db, ids: readonly string[], batchSize = 500): Promise<ArticleDoc[]> {
+export async function findArticles(db: Db, ids: readonly string[], batchSize = 1000): Promise<ArticleDoc[]> {
   const out: ArticleDoc[] = [];
   for (let i = 0; i < ids.length; i += batchSize) {
     const batch = ids.slice(i, i + batchSize);

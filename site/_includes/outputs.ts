@@ -62,6 +62,8 @@ export interface PoolFilesInput {
   selection: FeedSelection;
   /** `/a` pages to render this build (their full articles are read too). */
   renderIds: readonly string[];
+  /** Articles already read (a full build reads the whole pool at once). */
+  prefetched: readonly ArticleDoc[];
   nameOf: (sourceId: string) => string;
   sources: readonly SiteSource[];
 }
@@ -70,7 +72,9 @@ export interface PoolFilesInput {
 export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: Map<string, ArticleDoc>; today: TodayData; files: Map<string, string> }> {
   const { site, selection, nameOf } = input;
   const wanted = new Set([...input.renderIds, ...selection.briefIds, ...selection.moods.flatMap((m) => m.ids)]);
-  const docs = new Map((await findArticles(input.db, [...wanted])).map((d) => [d._id, d]));
+  const docs = new Map(input.prefetched.filter((d) => wanted.has(d._id)).map((d) => [d._id, d]));
+  const missing = [...wanted].filter((id) => !docs.has(id));
+  for (const d of await findArticles(input.db, missing)) docs.set(d._id, d);
   const pick = (ids: readonly string[]) => ids.map((id) => docs.get(id)).filter((d): d is ArticleDoc => d !== undefined);
 
   const generatedAt = input.brief ? input.brief.generated_at : null;

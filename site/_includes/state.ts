@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { sha256, writeAtomic } from './publish.ts';
+import { sha256, writeIfChanged } from './publish.ts';
 
 /** One published `/a` page. */
 export interface PageState {
@@ -44,9 +44,9 @@ export async function readState(file: string, key: string): Promise<BuildState> 
   return { key, pages: {} };
 }
 
-/** Save the record atomically. */
+/** Save the record atomically (untouched when nothing changed). */
 export async function writeState(file: string, state: BuildState): Promise<void> {
-  await writeAtomic(file, JSON.stringify(state));
+  await writeIfChanged(file, JSON.stringify(state));
 }
 
 /**
