@@ -39,6 +39,19 @@ import { articlePageRoutes } from './routes/pages.ts';
 import { puzzleRoutes } from './routes/puzzles.ts';
 import { sourcePreviewRoutes } from './routes/source-previews.ts';
 
+/**
+ * CORS (SPEC.md: CORS allows POST). Our own origin (PUBLIC_BASE_URL) may send credentials (the
+ * session cookie); any other origin may call the public API without credentials only, so another
+ * site can never read a signed-in reader's data (e.g. `/api/account/export`) with their cookie.
+ */
+function corsPolicy(deps: AppDeps) {
+  const own = new URL(deps.config.publicBaseUrl).origin;
+  const shared = { allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 };
+  const withCredentials = cors({ ...shared, origin: own, credentials: true });
+  const anonymous = cors({ ...shared, origin: '*' });
+  return (c: Context<AppEnv>, next: () => Promise<void>) => (c.req.header('origin') === own ? withCredentials(c, next) : anonymous(c, next));
+}
+
 /** Middleware logging method, path (no query string), status and duration. Never an IP or user agent. */
 function requestLog(deps: AppDeps) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
@@ -89,16 +102,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    '/api/*',
-    cors({
-      origin: (origin) => origin || '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Authorization'],
-      credentials: true,
-      maxAge: 600,
-    }),
-  );
+  app.use('/api/*', corsPolicy(deps));
 
   app.use('/api/*', csrfGuard(deps));
   for (const [mount, routes] of apiRoutes(deps)) app.route(mount, routes);

@@ -34,4 +34,28 @@ test('unknown page answers a calm 404 HTML page', async () => {
   assert.not.match(html, /at .*\.ts:\d+/);
 });
 
+test('CORS allows POST; credentials only for our own origin, never for another site', async () => {
+  const own = new URL(ctx.config.publicBaseUrl).origin;
+  const preflight = await ctx.request('/api/health', {
+    method: 'OPTIONS',
+    headers: { Origin: own, 'Access-Control-Request-Method': 'POST' },
+  });
+  assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
+  assert.is(preflight.headers.get('access-control-allow-origin'), own);
+  assert.is(preflight.headers.get('access-control-allow-credentials'), 'true');
+  const foreign = await ctx.request('/api/health', { headers: { Origin: 'https://evil.example' } });
+  assert.is(foreign.headers.get('access-control-allow-origin'), '*');
+  assert.is(foreign.headers.get('access-control-allow-credentials'), null);
+});
+
+test('responses carry security headers and the request log holds no IP or user agent', async () => {
+  const res = await ctx.request('/api/health', { headers: { 'User-Agent': 'CanaryAgent/1.0', 'X-Forwarded-For': '203.0.113.9' } });
+  assert.is(res.headers.get('x-content-type-options'), 'nosniff');
+  assert.ok(res.headers.get('content-security-policy'));
+  const log = ctx.log.lines.join('\n');
+  assert.ok(log.includes('path=/api/health'));
+  assert.not.ok(log.includes('CanaryAgent'));
+  assert.not.ok(log.includes('203.0.113.9'));
+});
+
 test.run();
