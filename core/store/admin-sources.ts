@@ -8,6 +8,7 @@ import type { Db } from 'mongodb';
 import { nextStatus, type SourceDoc, type SourceStatus } from '../domain/source.ts';
 import { sourcesCollection } from './collections.ts';
 import { bumpPoolVersion } from './meta.ts';
+import { refreshSourceMetrics } from './sources.ts';
 
 /** Every source (any status), by name. The collection is small (hundreds), so it is sorted in code. */
 export async function listAllSources(db: Db): Promise<SourceDoc[]> {
@@ -36,8 +37,11 @@ export async function setSourceVisibility(db: Db, id: string, visible: boolean, 
     { returnDocument: 'before' },
   );
   if (!before) return null;
-  if (before.content_visible !== visible) await bumpPoolVersion(db, now);
-  return { ...before, content_visible: visible, updated_at: now };
+  if (before.content_visible === visible) return { ...before, content_visible: visible, updated_at: now };
+  await bumpPoolVersion(db, now);
+  // `served` counts what readers can see, so it follows visibility (docs/ingestion.md).
+  await refreshSourceMetrics(db, id, now);
+  return sourcesCollection(db).findOne({ _id: id });
 }
 
 /** Flag a source for review with a reason, or clear the flag (reason null). */

@@ -127,6 +127,7 @@ test('hiding a source removes its articles from feeds and the brief at once; sho
   assert.ok((await readPoolVersion(ctx.db)) > versionBefore, 'the pool version is bumped');
   const stored = await sourcesCollection(ctx.db).findOne({ _id: hidden._id });
   assert.equal([stored?.content_visible, stored?.status], [false, 'active'], 'visibility does not change status');
+  assert.is(stored?.served, 0, 'served counts only what readers can see');
   assert.is(countHidden(await cardIds('/api/feed?sort=latest&limit=50')), 0);
   assert.is(countHidden(await cardIds(`/api/feed?source_id=${hidden._id}`)), 0);
   const brief = await cardIds('/api/brief');
@@ -136,6 +137,7 @@ test('hiding a source removes its articles from feeds and the brief at once; sho
   assert.equal(await ctx.db.collection('history').find({}).toArray(), historyBefore);
 
   assert.is((await admin(`/api/admin/sources/${hidden._id}/visibility`, { json: { visibility: 'visible' } })).status, 200);
+  assert.is((await sourcesCollection(ctx.db).findOne({ _id: hidden._id }))?.served, 4, 'served follows visibility back');
   assert.is(countHidden(await cardIds('/api/feed?sort=latest&limit=50')), 4);
   assert.ok(countHidden(await cardIds('/api/brief')) > 0);
   assert.is((await admin(`/api/admin/sources/${hidden._id}/visibility`, { json: { visibility: 'maybe' } })).status, 422);
