@@ -25,6 +25,8 @@ export interface Config {
   openai: { apiKey: string; baseUrl: string | null; model: string } | null;
   oidc: { issuer: string; clientId: string; clientSecret: string | null; name: string } | null;
   fetchAllowPrivate: boolean;
+  /** How many reverse proxies in front of the API append to X-Forwarded-For (0: use the socket peer). */
+  trustProxyHops: number;
   logLevel: LogLevel;
   /** Where development state lives (generated secret, outbox). */
   dataDir: string;
@@ -62,6 +64,12 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(name, `expected a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL, got "${url.protocol}"`);
   }
   return value;
+}
+
+function parseHops(env: Env): number {
+  const value = read(env, 'TRUST_PROXY_HOPS') ?? '0';
+  if (!/^\d$/.test(value)) throw new ConfigError('TRUST_PROXY_HOPS', `expected a number of proxies 0-9, got "${value}"`);
+  return Number(value);
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$|^[^\s@]+@localhost$/;
@@ -172,6 +180,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     openai,
     oidc,
     fetchAllowPrivate: parseBool(env, 'FETCH_ALLOW_PRIVATE', false),
+    trustProxyHops: parseHops(env),
     logLevel,
     dataDir,
     distDir,

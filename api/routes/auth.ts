@@ -2,7 +2,6 @@
  * Magic-link sign-in, the current user and sign-out (SPEC.md "Authentication" 2 and 4; CONTRACT.md
  * "Magic link"). Threat model: core/domain/auth.ts.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -23,6 +22,7 @@ import { deleteSession } from '../../core/store/sessions.ts';
 import { findOrCreateUserByEmail } from '../../core/store/users.ts';
 import { recordIdentity } from '../../core/store/identities.ts';
 import { assertSameOrigin } from '../csrf.ts';
+import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { clearSessionCookie, currentSession, openSession, requireUser } from '../session.ts';
 
@@ -30,15 +30,6 @@ import { clearSessionCookie, currentSession, openSession, requireUser } from '..
 export const START_REPLY = { ok: true, message: 'If that address can receive mail, a sign-in link is on its way. It works once, for 15 minutes.' };
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
-
-/** The client address for rate limits (never stored raw or logged); `unknown` under app.request(). */
-export function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** The public view of a user (`GET /api/auth/me`). */
 export function userView(user: UserDoc, deps: AppDeps) {

@@ -4,26 +4,17 @@
  * notify the admin. The mail is sent after the reply, off the request path: the feedback is already
  * stored, so a slow or refusing mail server can neither lose it nor fail or delay the request.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, RateLimitError, ValidationError, describeError } from '../../core/errors.ts';
 import { FloodCap, feedbackNotification, parseFeedback, type FeedbackDoc } from '../../core/domain/feedback.ts';
 import { randomId } from '../../core/domain/ids.ts';
 import { insertFeedback } from '../../core/store/feedback.ts';
+import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
 /** Largest accepted body (a 5,000-character message in multi-byte script plus the other fields). */
 export const FEEDBACK_BODY_MAX_BYTES = 32 * 1024;
-
-/** The client address for the in-memory flood cap; `'unknown'` when there is no socket (app.request in tests). */
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** The feedback sub-app, mounted at `/api/feedback`. The flood counter lives with the app instance. */
 export function feedbackRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -4,25 +4,17 @@
  * client address, counted in memory only (CONTRACT.md). `classify` asks the model only for admins;
  * everyone else gets the offline classifier's view.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { RateLimitError, ValidationError } from '../../core/errors.ts';
 import { previewFeed } from '../../core/preview.ts';
 import { isAdmin } from '../../core/domain/user.ts';
+import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { currentUser } from '../session.ts';
 
 /** Requests allowed per client address per window. */
 export const PREVIEW_LIMIT = 10;
 const WINDOW_MS = 60_000;
-
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** A sliding-window counter per key, in memory (never stored, never logged). */
 function slidingWindow(limit: number, windowMs: number) {

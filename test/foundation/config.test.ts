@@ -43,6 +43,7 @@ const BAD: Array<[string, Record<string, string>, string]> = [
   ['short SESSION_SECRET', { SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
   ['bad admin e-mail', { SERVICE_ADMIN_EMAILS: 'not-an-address' }, 'SERVICE_ADMIN_EMAILS'],
   ['OIDC issuer without client', { OIDC_ISSUER: 'https://id.example.org' }, 'OIDC_CLIENT_ID'],
+  ['TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: 'all' }, 'TRUST_PROXY_HOPS'],
 ];
 
 for (const [name, env, variable] of BAD) {
