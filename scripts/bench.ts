@@ -1,0 +1,148 @@
+/**
+ * `npm run bench` (issue 11): seeds synthetic data, measures the API, ingestion, the site build and
+ * page weights, and prints one JSON report on stdout (progress goes to stderr). Every API figure is
+ * a ratio against a floor served by the same process in the same run; see docs/benchmarks.md.
+ *
+ * Uses MONGODB_URI when set (in a throw-away database `tidings_bench_<random>`, dropped at the end),
+ * else the embedded server. `--quick` shortens every load run (a smoke test of the harness; its
+ * numbers are not the benchmark's).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { loadConfig } from '../core/config.ts';
+import { describeError } from '../core/errors.ts';
+import { createLogger } from '../core/log.ts';
+import { createMailer } from '../core/mail.ts';
+import { createModelClient } from '../core/model.ts';
+import { randomId } from '../core/domain/ids.ts';
+import { readModelFor } from '../core/readmodel/readmodel.ts';
+import { CLIENT_OPTIONS } from '../core/store/db.ts';
+import { startEmbeddedServer, type EmbeddedServer } from '../core/store/embedded.ts';
+import { ensureSchema } from '../core/store/schema.ts';
+import { benchApi } from './bench/api.ts';
+import { buildFields, runBuildChild } from './bench/build.ts';
+import { makeArticles, makeSources } from './bench/fixtures.ts';
+import { benchIngest, type IngestSizes } from './bench/ingest.ts';
+import { DEFAULT_LOAD, type LoadOptions } from './bench/load.ts';
+import { benchPages } from './bench/pages.ts';
+import { round, skipped, verdict, type Section, type Target } from './bench/report.ts';
+import { composeStoredBrief, insertPool } from './bench/seed.ts';
+
+const POOL_SIZE = 10_000;
+const ADDED = 100;
+const SOURCES = 50;
+const quick = process.argv.includes('--quick');
+const load: LoadOptions = quick ? { connections: 10, durationS: 1, warmupS: 1 } : DEFAULT_LOAD;
+const ingestSizes: IngestSizes = quick
+  ? { feeds: 20, itemsPerFeed: 50, window: 1000, storedFeeds: 4, rounds: 1 }
+  : { feeds: 100, itemsPerFeed: 50, window: 1000, storedFeeds: 20, rounds: 3 };
+
+/** Every field with a target, so a section that could not run still lists them as skipped. */
+const TARGETS: Record<string, Record<string, Target | null>> = {
+  api: { static_rps: null, brief_ratio: { op: '>=', limit: 0.6 }, feed_ratio: { op: '>=', limit: 0.4 }, feed_growth: { op: '>=', limit: 0.7 }, brief_p99_ms: null, feed_p99_ms: null },
+  ingest: { ratio: { op: '>=', limit: 0.5 }, stored_items_per_s: null },
+  build: { full_s: { op: '<=', limit: 10 }, incremental_ratio: { op: '<=', limit: 0.15 }, files_rewritten: { op: '<=', limit: 110 }, peak_rss_mb: { op: '<=', limit: 1024 } },
+  pages: { a_gz_bytes: { op: '<=', limit: 20_480 }, today_gz_bytes: { op: '<=', limit: 20_480 }, reader_js_gz_bytes: { op: '<=', limit: 51_200 } },
+};
+
+const started = performance.now();
+const note = (line: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
+
+/** Run one section; on failure every field of it is reported as skipped with the reason. */
+async function section(name: string, run: () => Promise<Section>): Promise<Section> {
+  try {
+    const fields = await run();
+    for (const [field, target] of Object.entries(TARGETS[name] ?? {})) fields[field] ??= skipped('not measured', target ?? undefined);
+    return fields;
+  } catch (error) {
+    const reason = `${name} could not be measured: ${describeError(error).slice(0, 300)}`;
+    note(reason);
+    return Object.fromEntries(Object.entries(TARGETS[name] ?? {}).map(([field, target]) => [field, skipped(reason, target ?? undefined)]));
+  }
+}
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-'));
+const dataDir = path.join(tmp, 'data');
+const distDir = path.join(tmp, 'dist');
+const mongodbUri = process.env.MONGODB_URI?.trim() || null;
+const config = loadConfig({
+  NODE_ENV: 'development',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+  TIDINGS_DATA_DIR: dataDir,
+  TIDINGS_DIST_DIR: distDir,
+  ...(mongodbUri ? { MONGODB_URI: mongodbUri } : {}),
+});
+// Request lines are formatted (the app's real work) but not written: terminal I/O is not the API's cost.
+const log = createLogger('info', (line, level) => {
+  if (level === 'warn' || level === 'error') process.stderr.write(`${line}\n`);
+});
+
+let embedded: EmbeddedServer | null = null;
+if (!config.mongodbUri) {
+  note('starting the embedded database (MONGODB_URI is unset)');
+  embedded = await startEmbeddedServer();
+}
+const uri = config.mongodbUri ?? embedded?.uri ?? '';
+const client = await new MongoClient(uri, CLIENT_OPTIONS).connect();
+const prefix = `tidings_bench_${randomId().slice(0, 8).toLowerCase()}`;
+const poolDb = client.db(`${prefix}_pool`);
+const ingestDb = client.db(`${prefix}_ingest`);
+const notes: string[] = [];
+const sections: Record<string, Section> = {};
+try {
+  const now = new Date();
+  note(`seeding ${SOURCES} sources and ${POOL_SIZE} articles`);
+  await ensureSchema(poolDb, log);
+  const sources = makeSources(SOURCES, now);
+  const seedMs = await insertPool(poolDb, sources, makeArticles(POOL_SIZE, sources, now));
+  await composeStoredBrief(poolDb, now);
+  notes.push(`seeded ${POOL_SIZE} articles in ${round(seedMs / 1000, 1)} s`);
+
+  const deps = { db: poolDb, config, log, mailer: createMailer(config, log), model: createModelClient(config, log), now: () => new Date() };
+  sections.api = await section('api', () => benchApi(deps, sources, load, note));
+  readModelFor(poolDb).stop();
+
+  // The offline classifier is what the target is about: the bench config never carries a model key.
+  sections.ingest = await section('ingest', () => benchIngest(ingestDb, deps.model, log, now, ingestSizes, note));
+
+  sections.build = await section('build', async () => {
+    note(`site build: full build of ${POOL_SIZE} articles, then ${ADDED} more and the incremental rebuild (child process)`);
+    return buildFields(await runBuildChild(uri, poolDb.databaseName, dataDir, distDir, ADDED, POOL_SIZE), ADDED);
+  });
+
+  sections.pages = await section('pages', async () => {
+    note('page weights');
+    const appOut = path.join(tmp, 'app-out');
+    // The reader bundle is built by app/build.ts; measured from dist when the site build publishes it.
+    const { buildApp } = await import('../app/build.ts');
+    await buildApp(appOut);
+    return benchPages(distDir, appOut);
+  });
+} finally {
+  if (!embedded) {
+    await poolDb.dropDatabase().catch(() => undefined);
+    await ingestDb.dropDatabase().catch(() => undefined);
+  }
+  await client.close();
+  await embedded?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const v = verdict(sections);
+const report = {
+  benchmark: 'tidings',
+  at: new Date().toISOString(),
+  quick,
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, memory_mb: Math.round(os.totalmem() / 1048576) },
+  database: embedded ? 'embedded (jongodb)' : 'MONGODB_URI',
+  load: { tool: 'autocannon (child process)', connections: load.connections, warmup_s: load.warmupS, duration_s: load.durationS },
+  ...sections,
+  notes,
+  pass: v.pass,
+  failed: v.failed,
+  skipped: v.skipped,
+  elapsed_s: round((performance.now() - started) / 1000, 1),
+};
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -1,0 +1,113 @@
+/**
+ * The API measurements. One server process (this one) serves three things on one port:
+ * `/__floor` (a fixed in-memory JSON of exactly the brief's size: the physical floor), the real
+ * app (`createApp`, unchanged, mounted at `/`), and `/__growth/<size>` (the feed query over read
+ * models of 10,000 and 100,000 articles built in memory, see below). Load comes from autocannon in
+ * a child process. Floor runs bracket the measured ones and their mean is the denominator, so a
+ * noisy neighbour slowing one part of the run shows up in both sides of the ratio.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createApp } from '../../api/app.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { feedPage } from '../../core/readmodel/queries.ts';
+import { readModelFor } from '../../core/readmodel/readmodel.ts';
+import { buildSnapshot, type Snapshot } from '../../core/readmodel/snapshot.ts';
+import type { SourceDoc } from '../../core/domain/source.ts';
+import { makeArticles, REALISTIC_PREFS } from './fixtures.ts';
+import { runLoad, type LoadOptions, type LoadResult } from './load.ts';
+import { measured, ratio, skipped, type Section } from './report.ts';
+
+/** The query strings measured. */
+export const PREFS_PARAM = `prefs=${encodeURIComponent(JSON.stringify(REALISTIC_PREFS))}`;
+export const BRIEF_PATH = `/api/brief?${PREFS_PARAM}`;
+export const FEED_QUERY = `sort=ranked&offset=100&${PREFS_PARAM}`;
+
+/** Build an in-memory read-model snapshot of `count` generated articles (the 100,000 case). */
+export function memorySnapshot(count: number, sources: readonly SourceDoc[], now: Date): Snapshot {
+  const data = { sources: sources.map((s) => ({ _id: s._id, name: s.name })), articles: makeArticles(count, sources, now) };
+  return buildSnapshot(data, 1, null, now.getTime());
+}
+
+interface Server {
+  base: string;
+  close(): Promise<void>;
+}
+
+function listen(root: Hono): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      resolve({
+        base: `http://127.0.0.1:${info.port}`,
+        close: () => new Promise<void>((done) => {
+          server.close(() => done());
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }),
+      });
+    });
+    server.once('error', reject);
+  });
+}
+
+/**
+ * Measure the API. `deps.db` must hold the seeded 10,000-article pool and a stored brief;
+ * `sources` are its sources (the growth snapshots reuse them).
+ */
+export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], load: LoadOptions, note: (line: string) => void): Promise<Section> {
+  const out: Section = {};
+  const app = createApp(deps);
+  await readModelFor(deps.db, deps.log).refresh();
+  // The floor serves the very bytes of one brief answer: same size, no work.
+  const briefRes = await app.request(BRIEF_PATH);
+  if (briefRes.status !== 200) throw new Error(`/api/brief answered ${briefRes.status}`);
+  const floorBody = await briefRes.text();
+
+  note('building the 10,000 and 100,000 article read models in memory');
+  const now = deps.now();
+  const growth = new Map<string, Snapshot>([['10k', memorySnapshot(10_000, sources, now)], ['100k', memorySnapshot(100_000, sources, now)]]);
+
+  const root = new Hono();
+  root.get('/__floor', (c) => c.body(floorBody, 200, { 'content-type': 'application/json; charset=UTF-8' }));
+  // The feed route's own steps for an anonymous caller (api/routes/feeds.ts), over a given snapshot.
+  root.get('/__growth/:size', (c) => {
+    const snapshot = growth.get(c.req.param('size'));
+    if (!snapshot) return c.notFound();
+    const q = parseReadingQuery(new URL(c.req.url).searchParams, deps.now());
+    return c.json(feedPage(snapshot, toFilter(q, null), q.sort, q.offset, q.limit));
+  });
+  root.route('/', app);
+  const server = await listen(root);
+  try {
+    const run = async (label: string, path: string): Promise<LoadResult> => {
+      note(`load: ${label}`);
+      return runLoad(`${server.base}${path}`, load);
+    };
+    const floorA = await run('floor', '/__floor');
+    const brief = await run('/api/brief with prefs', BRIEF_PATH);
+    const feed = await run('/api/feed ranked offset=100 with prefs', `/api/feed?${FEED_QUERY}`);
+    const floorB = await run('floor again', '/__floor');
+    const g10 = await run('feed over the 10,000-article read model', `/__growth/10k?${FEED_QUERY}`);
+    const g100 = await run('feed over the 100,000-article read model', `/__growth/100k?${FEED_QUERY}`);
+    const floor = (floorA.rps + floorB.rps) / 2;
+    out.static_rps = measured(floor, { unit: 'req/s', digits: 0, note: `floor runs ${Math.round(floorA.rps)} and ${Math.round(floorB.rps)} req/s; body ${floorBody.length} bytes (one brief answer)` });
+    const briefRatio = ratio(brief.rps, floor);
+    const feedRatio = ratio(feed.rps, floor);
+    const growthRatio = ratio(g100.rps, g10.rps);
+    out.brief_ratio = briefRatio === null ? skipped('floor rate was zero', { op: '>=', limit: 0.6 }) : measured(briefRatio, { target: { op: '>=', limit: 0.6 }, note: `${Math.round(brief.rps)} req/s` });
+    out.feed_ratio = feedRatio === null ? skipped('floor rate was zero', { op: '>=', limit: 0.4 }) : measured(feedRatio, { target: { op: '>=', limit: 0.4 }, note: `${Math.round(feed.rps)} req/s, 10,000 articles` });
+    out.feed_growth = growthRatio === null
+      ? skipped('the 10,000-article run had zero rate', { op: '>=', limit: 0.7 })
+      : measured(growthRatio, {
+        target: { op: '>=', limit: 0.7 },
+        note: `${Math.round(g100.rps)} ÷ ${Math.round(g10.rps)} req/s; both sizes built straight into read-model snapshots with buildSnapshot (the embedded database cannot seed 100,000 in time) and served by the feed route's own steps (parseReadingQuery, toFilter, feedPage)`,
+      });
+    out.brief_p99_ms = measured(brief.p99Ms, { unit: 'ms', digits: 1 });
+    out.feed_p99_ms = measured(feed.p99Ms, { unit: 'ms', digits: 1 });
+    out.feed_100k_p99_ms = measured(g100.p99Ms, { unit: 'ms', digits: 1 });
+  } finally {
+    await server.close();
+  }
+  return out;
+}

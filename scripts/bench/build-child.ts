@@ -1,0 +1,37 @@
+/**
+ * The site build measured in its own process (so its peak RSS is its own): a full build of the
+ * seeded pool into an empty `dist`, then 100 new articles, then the incremental rebuild. Prints one
+ * `BENCH_RESULT {json}` line. Arguments: `<mongodb uri> <database> <dataDir> <distDir> <added> <firstNewIndex>`.
+ */
+import { buildSite } from '../../site/build.ts';
+import { loadConfig } from '../../core/config.ts';
+import { createLogger } from '../../core/log.ts';
+import { MongoClient } from 'mongodb';
+import { CLIENT_OPTIONS } from '../../core/store/db.ts';
+import { sourcesCollection } from '../../core/store/collections.ts';
+import { bumpPoolVersion } from '../../core/store/meta.ts';
+import { makeArticles } from './fixtures.ts';
+import { insertPool } from './seed.ts';
+
+const [uri, dbName, dataDir, distDir, addedRaw, startRaw] = process.argv.slice(2);
+if (!uri || !dbName || !dataDir || !distDir || !addedRaw || !startRaw) {
+  process.stderr.write('usage: build-child.ts <uri> <database> <dataDir> <distDir> <added> <firstNewIndex>\n');
+  process.exit(2);
+}
+const config = loadConfig({ NODE_ENV: 'development', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0', TIDINGS_DATA_DIR: dataDir, TIDINGS_DIST_DIR: distDir, MONGODB_URI: uri });
+const log = createLogger('warn');
+const client = await new MongoClient(uri, CLIENT_OPTIONS).connect();
+const db = client.db(dbName);
+try {
+  const now = new Date();
+  const full = await buildSite({ db, config, log, now });
+  const sources = await sourcesCollection(db).find({}).toArray();
+  await insertPool(db, [], makeArticles(Number(addedRaw), sources, now, Number(startRaw)));
+  await bumpPoolVersion(db, now);
+  const incremental = await buildSite({ db, config, log, now: new Date() });
+  // maxRSS is in kilobytes.
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`BENCH_RESULT ${JSON.stringify({ full, incremental, peakRssMb })}\n`);
+} finally {
+  await client.close();
+}

@@ -1,0 +1,61 @@
+/**
+ * The build measurements: runs scripts/bench/build-child.ts in a child process, reads its result
+ * line, and turns it into report fields.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { measured, ratio, round, skipped, type Section } from './report.ts';
+
+const BuildResult = z.object({ ms: z.number(), written: z.number(), rendered: z.number(), articles: z.number(), pages: z.number() });
+const ChildResult = z.object({ full: BuildResult, incremental: BuildResult, peakRssMb: z.number() });
+
+/** What the child reported. */
+export type BuildChildResult = z.infer<typeof ChildResult>;
+
+const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'build-child.ts');
+
+/** Parse the child's output: the last `BENCH_RESULT` line. */
+export function parseChildOutput(stdout: string): BuildChildResult | null {
+  const line = stdout.split('\n').reverse().find((l) => l.startsWith('BENCH_RESULT '));
+  if (!line) return null;
+  try {
+    const parsed = ChildResult.safeParse(JSON.parse(line.slice('BENCH_RESULT '.length)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Run the build child; resolves with its result (rejects on a failed child). */
+export function runBuildChild(uri: string, dbName: string, dataDir: string, distDir: string, added: number, firstNewIndex: number): Promise<BuildChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, uri, dbName, dataDir, distDir, String(added), String(firstNewIndex)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const result = parseChildOutput(out);
+      if (code === 0 && result) resolve(result);
+      else reject(new Error(`the build child exited with ${code}: ${(err || out).slice(-500)}`));
+    });
+  });
+}
+
+/** Report fields from a child's result. */
+export function buildFields(r: BuildChildResult, added: number): Section {
+  const incrementalRatio = ratio(r.incremental.ms, r.full.ms);
+  return {
+    full_s: measured(r.full.ms / 1000, { unit: 's', digits: 2, target: { op: '<=', limit: 10 }, note: `${r.full.articles} articles, ${r.full.written} files written` }),
+    incremental_ratio: incrementalRatio === null
+      ? skipped('the full build took no time')
+      : measured(incrementalRatio, { target: { op: '<=', limit: 0.15 }, note: `${round(r.incremental.ms / 1000, 2)} s after adding ${added} articles; ${r.incremental.rendered} /a pages rendered` }),
+    files_rewritten: measured(r.incremental.written, { target: { op: '<=', limit: 110 }, digits: 0 }),
+    peak_rss_mb: measured(r.peakRssMb, { unit: 'MB', digits: 0, target: { op: '<=', limit: 1024 }, note: 'the build process’s maxRSS over both builds' }),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The ingest measurements. `ratio`: our pipeline without storage (rss-parser with our custom
+ * fields, normalise, drop repeats inside the batch, near-duplicate plan against a window of stored
+ * canonicals, offline classification, gate, article documents), items/s, divided by rss-parser's
+ * bare `parseString` items/s on the same generated feeds; each side is timed in alternating rounds
+ * and the best round of each is kept (the least disturbed by the shared machine).
+ * `stored_items_per_s`: the real `runIngest` over the same kind of feeds served on loopback, with
+ * storage on the configured database.
+ */
+import http from 'node:http';
+import type { Db } from 'mongodb';
+import Parser from 'rss-parser';
+import { classifyAll } from '../../core/classify.ts';
+import type { Logger } from '../../core/log.ts';
+import type { ModelClient } from '../../core/model.ts';
+import { fingerprint, planDuplicates, type DedupeEntry } from '../../core/domain/dedupe.ts';
+import { gateDecision } from '../../core/domain/gate.ts';
+import { stableId } from '../../core/domain/ids.ts';
+import { parseFeed } from '../../core/feed.ts';
+import { runIngest } from '../../core/ingest.ts';
+import { ensureSchema } from '../../core/store/schema.ts';
+import { insertNewSources } from '../../core/store/sources.ts';
+import { makeArticles, makeFeeds, makeSources, type GeneratedFeed } from './fixtures.ts';
+import { measured, ratio, round, skipped, type Section } from './report.ts';
+
+/** Sizes of the ingest measurements. */
+export interface IngestSizes {
+  /** Feeds and items per feed of the parse-only comparison. */
+  feeds: number;
+  itemsPerFeed: number;
+  /** Stored canonicals in the near-duplicate window (a few days of a mid-size deployment). */
+  window: number;
+  /** Feeds of the stored run (items per feed as above). */
+  storedFeeds: number;
+  rounds: number;
+}
+
+/** rss-parser alone: every feed through a bare `parseString`; returns the items parsed. */
+async function bareParse(feeds: readonly GeneratedFeed[]): Promise<number> {
+  const parser = new Parser();
+  let items = 0;
+  for (const f of feeds) items += (await parser.parseString(f.xml)).items.length;
+  return items;
+}
+
+/** Our pipeline up to (not including) storage, as core/ingest.ts runs it; returns the items processed. */
+async function pipeline(feeds: readonly GeneratedFeed[], window: DedupeEntry[], now: Date, model: ModelClient, log: Logger): Promise<{ items: number; accepted: number; duplicates: number }> {
+  const incoming: Array<{ id: string; source: string; title: string; teaser: string; entry: DedupeEntry }> = [];
+  const seen = new Set<string>();
+  let items = 0;
+  for (const f of feeds) {
+    const parsed = await parseFeed(f.xml, `https://${f.name}.example.org/`, { now });
+    items += parsed.items.length;
+    const guids = new Set<string>();
+    for (const item of parsed.items) {
+      const id = stableId(item.url);
+      if (seen.has(id) || (item.guid && guids.has(item.guid))) continue;
+      seen.add(id);
+      if (item.guid) guids.add(item.guid);
+      incoming.push({
+        id,
+        source: f.name,
+        title: item.title,
+        teaser: item.teaser,
+        entry: { id, source_id: f.name, fingerprint: fingerprint(item.title), paywalled: item.paywalled, has_image: item.image !== null, published_at: item.published_at },
+      });
+    }
+  }
+  const plan = planDuplicates(window, incoming.map((n) => n.entry));
+  const canonical = incoming.filter((n) => !plan.duplicateOf.has(n.id));
+  const results = await classifyAll(canonical.map((n) => ({ title: n.title, teaser: n.teaser, topicHint: null })), { model, log });
+  let accepted = 0;
+  for (const r of results) if (gateDecision(r.classification).accepted) accepted += 1;
+  return { items, accepted, duplicates: plan.duplicateOf.size };
+}
+
+function serveFeeds(feeds: readonly GeneratedFeed[]): Promise<{ base: string; close(): Promise<void> }> {
+  const byPath = new Map<string, string>(feeds.map((f) => [`/${f.name}`, f.xml]));
+  const server = http.createServer((req, res) => {
+    const body = byPath.get(req.url ?? '');
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/rss+xml; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
+}
+
+/** Measure ingestion. `db` is a fresh database of the configured server (the stored run writes to it). */
+export async function benchIngest(db: Db, model: ModelClient, log: Logger, now: Date, sizes: IngestSizes, note: (line: string) => void): Promise<Section> {
+  const out: Section = {};
+  const feeds = makeFeeds(sizes.feeds, sizes.itemsPerFeed, now);
+  const window = makeArticles(sizes.window, makeSources(50, now), now, 500_000).map((a) => ({
+    id: a._id, source_id: a.source_id, fingerprint: a.fingerprint, paywalled: a.paywalled, has_image: a.image !== null, published_at: a.published_at,
+  }));
+  note(`ingest: ${sizes.feeds} feeds × ${sizes.itemsPerFeed} items, ${sizes.rounds} alternating rounds`);
+  const bare: number[] = [];
+  const ours: number[] = [];
+  let last = { items: 0, accepted: 0, duplicates: 0 };
+  for (let round = 0; round < sizes.rounds; round += 1) {
+    let t = performance.now();
+    const n = await bareParse(feeds);
+    bare.push(n / ((performance.now() - t) / 1000));
+    t = performance.now();
+    last = await pipeline(feeds, window, now, model, log);
+    ours.push(last.items / ((performance.now() - t) / 1000));
+  }
+  const bestBare = Math.max(...bare);
+  const bestOurs = Math.max(...ours);
+  const r = ratio(bestOurs, bestBare);
+  out.bare_parse_items_per_s = measured(bestBare, { unit: 'items/s', digits: 0 });
+  out.pipeline_items_per_s = measured(bestOurs, { unit: 'items/s', digits: 0, note: `${last.items} items per round, ${last.duplicates} near-duplicates, ${last.accepted} accepted; duplicate window ${sizes.window} stored canonicals` });
+  out.ratio = r === null ? skipped('bare parse rate was zero', { op: '>=', limit: 0.5 }) : measured(r, { target: { op: '>=', limit: 0.5 }, note: `rounds: ours ${ours.map((v) => Math.round(v)).join('/')}, bare ${bare.map((v) => Math.round(v)).join('/')} items/s` });
+
+  note(`ingest with storage: runIngest over ${sizes.storedFeeds} loopback feeds`);
+  const storedFeeds = makeFeeds(sizes.storedFeeds, sizes.itemsPerFeed, now, 11);
+  const server = await serveFeeds(storedFeeds);
+  try {
+    await ensureSchema(db, log);
+    const sources = makeSources(sizes.storedFeeds, now).map((s, i) => ({ ...s, _id: `ingest-${i}`, feed_url: `${server.base}/${storedFeeds[i]!.name}` }));
+    await insertNewSources(db, sources);
+    const started = performance.now();
+    const summary = await runIngest({ db, config: { fetchAllowPrivate: true, publicBaseUrl: 'http://localhost:8080' }, log, model, now: () => now }, { sources });
+    const seconds = (performance.now() - started) / 1000;
+    if (summary.failed > 0) throw new Error(`${summary.failed} feeds failed in the stored run`);
+    out.stored_items_per_s = measured(summary.new_articles / seconds, {
+      unit: 'items/s',
+      digits: 1,
+      note: `${summary.new_articles} new articles (${summary.accepted} accepted, ${summary.duplicates} duplicates) in ${round(seconds, 2)} s, loopback fetch included`,
+    });
+  } finally {
+    await server.close();
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * The benchmark report's shape and its pure helpers: every figure is a field holding its value,
+ * its target and a `pass` flag, or `{skipped: reason}` when it could not be measured honestly.
+ */
+
+/** A target: the value must be at least / at most `limit`. */
+export interface Target {
+  op: '>=' | '<=';
+  limit: number;
+}
+
+/** One figure of the report. */
+export type Field =
+  | { value: number; unit?: string; target?: string; pass?: boolean; note?: string }
+  | { skipped: string; target?: string };
+
+/** A section of the report (`api`, `ingest`, `build`, `pages`) or its notes. */
+export type Section = Record<string, Field>;
+
+/** True when `value` meets `target`. */
+export function meets(value: number, target: Target): boolean {
+  return target.op === '>=' ? value >= target.limit : value <= target.limit;
+}
+
+/** Render a target as text (`">= 0.6"`). */
+export function targetText(target: Target): string {
+  return `${target.op} ${target.limit}`;
+}
+
+/** Round to `digits` significant decimals (ratios to 3, rates to 1). */
+export function round(value: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** A measured field, checked against its target when it has one. */
+export function measured(value: number, options: { target?: Target; unit?: string; note?: string; digits?: number } = {}): Field {
+  const field: Field = { value: round(value, options.digits ?? 3) };
+  if (options.unit) field.unit = options.unit;
+  if (options.target) {
+    field.target = targetText(options.target);
+    field.pass = meets(value, options.target);
+  }
+  if (options.note) field.note = options.note;
+  return field;
+}
+
+/** A field that could not be measured, and why (never a made-up number). */
+export function skipped(reason: string, target?: Target): Field {
+  return target ? { skipped: reason, target: targetText(target) } : { skipped: reason };
+}
+
+/** `a / b`, or null when `b` is not a positive finite number. */
+export function ratio(a: number, b: number): number | null {
+  return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : null;
+}
+
+/** The fields of the report that missed their target, and those skipped, as `section.field` names. */
+export function verdict(sections: Record<string, Section>): { pass: boolean; failed: string[]; skipped: string[] } {
+  const failed: string[] = [];
+  const skippedNames: string[] = [];
+  for (const [section, fields] of Object.entries(sections)) {
+    for (const [name, field] of Object.entries(fields)) {
+      if ('skipped' in field) skippedNames.push(`${section}.${name}`);
+      else if (field.pass === false) failed.push(`${section}.${name}`);
+    }
+  }
+  return { pass: failed.length === 0 && skippedNames.length === 0, failed, skipped: skippedNames };
+}
+
+/** The median of a non-empty list. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of an empty list');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
