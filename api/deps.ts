@@ -1,20 +1,8 @@
 /** What the API needs from the outside world, injected into `createApp` (tests pass their own). */
-import type { Db } from 'mongodb';
-import type { Config } from '../core/config.ts';
-import type { Logger } from '../core/log.ts';
-import type { Mailer } from '../core/mail.ts';
-import type { ModelClient } from '../core/model.ts';
+import type { Services } from '../core/runtime.ts';
 
-/** Dependencies of the HTTP app. */
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  log: Logger;
-  mailer: Mailer;
-  model: ModelClient;
-  /** The clock; tests pin it. */
-  now: () => Date;
-}
+/** Dependencies of the HTTP app: the process's services. */
+export type AppDeps = Services;
 
 /** Hono environment type shared by every sub-app. */
 export interface AppEnv {

@@ -4,7 +4,7 @@
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { openRuntime, exitOnStartupError, onShutdown, type Runtime } from '../core/runtime.ts';
+import { openRuntime, exitOnStartupError, onShutdown, services, type Runtime } from '../core/runtime.ts';
 import { createApp } from './app.ts';
 
 /** A listening server and how to stop it gracefully. */
@@ -16,14 +16,7 @@ export interface Listening {
 
 /** Listen on `port` (0 = any free port) with the app built from `runtime`. */
 export function listen(runtime: Runtime, port: number): Promise<Listening> {
-  const app = createApp({
-    db: runtime.database.db,
-    config: runtime.config,
-    log: runtime.log,
-    mailer: runtime.mailer,
-    model: runtime.model,
-    now: runtime.now,
-  });
+  const app = createApp(services(runtime));
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, (info) => {
       resolve({

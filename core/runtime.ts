@@ -2,12 +2,36 @@
  * Process wiring shared by every entry point: config, logger, database, mailer, model client, and
  * an orderly shutdown. Entry points print a ConfigError or DatabaseUnreachableError as one line.
  */
+import type { Db } from 'mongodb';
 import { loadConfig, type Config } from './config.ts';
 import { ConfigError } from './errors.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { createModelClient, type ModelClient } from './model.ts';
 import { DatabaseUnreachableError, openDatabase, type Database } from './store/db.ts';
+
+/** The services every part of a process uses: the HTTP app's deps and the jobs' context are these. */
+export interface Services {
+  db: Db;
+  config: Config;
+  log: Logger;
+  mailer: Mailer;
+  model: ModelClient;
+  /** The clock; tests pin it. */
+  now: () => Date;
+}
+
+/** The services of an open runtime. */
+export function services(runtime: Runtime): Services {
+  return {
+    db: runtime.database.db,
+    config: runtime.config,
+    log: runtime.log,
+    mailer: runtime.mailer,
+    model: runtime.model,
+    now: runtime.now,
+  };
+}
 
 /** Everything a process holds. */
 export interface Runtime {

@@ -1,21 +1,11 @@
 /** What every job receives: the database, config, logger, mailer, model client, clock and a progress reporter. */
-import type { Db } from 'mongodb';
-import type { Config } from '../core/config.ts';
-import type { Logger } from '../core/log.ts';
-import type { Mailer } from '../core/mail.ts';
-import type { ModelClient } from '../core/model.ts';
+import type { Services } from '../core/runtime.ts';
 
 /** Reports progress of a long job (a bar on a terminal for `npm run job`, nothing in the worker). */
 export type Progress = (done: number, total: number, label?: string) => void;
 
-/** The job's world. */
-export interface JobContext {
-  db: Db;
-  config: Config;
-  log: Logger;
-  mailer: Mailer;
-  model: ModelClient;
-  now: () => Date;
+/** The job's world: the process's services and a progress reporter. */
+export interface JobContext extends Services {
   progress: Progress;
 }
 

@@ -1,5 +1,5 @@
 /** `npm run job -- <name>`: run one job once, with a progress bar on a terminal. */
-import { exitOnStartupError, openRuntime } from '../core/runtime.ts';
+import { exitOnStartupError, openRuntime, services } from '../core/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { findJob, JOBS } from '../jobs/registry.ts';
 import { terminalProgress } from './progress.ts';
@@ -15,15 +15,7 @@ const progress = terminalProgress();
 let code = 0;
 try {
   await ensureSchema(runtime.database.db, runtime.log);
-  const summary = await job.run({
-    db: runtime.database.db,
-    config: runtime.config,
-    log: runtime.log,
-    mailer: runtime.mailer,
-    model: runtime.model,
-    now: runtime.now,
-    progress,
-  });
+  const summary = await job.run({ ...services(runtime), progress });
   progress.end();
   process.stdout.write(`${job.name}: ${JSON.stringify(summary)}\n`);
 } catch (error) {

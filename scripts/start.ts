@@ -5,7 +5,7 @@
  * and keeps the worker running. Ctrl-C stops everything within 5 s.
  */
 import { listen } from '../api/server.ts';
-import { exitOnStartupError, onShutdown, openRuntime } from '../core/runtime.ts';
+import { exitOnStartupError, onShutdown, openRuntime, services } from '../core/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { STARTUP_JOBS, prepareDemo } from '../jobs/startup.ts';
@@ -23,15 +23,7 @@ onShutdown(log, async () => {
   await runtime.database.close();
 });
 
-const ctx: JobContext = {
-  db: runtime.database.db,
-  config: runtime.config,
-  log,
-  mailer: runtime.mailer,
-  model: runtime.model,
-  now: runtime.now,
-  progress: () => undefined,
-};
+const ctx: JobContext = { ...services(runtime), progress: () => undefined };
 
 try {
   await ensureSchema(ctx.db, log);

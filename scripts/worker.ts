@@ -1,18 +1,11 @@
 /** `npm run worker`: the Agenda worker alone (production process). Creates indexes and migrates first. */
-import { exitOnStartupError, onShutdown, openRuntime } from '../core/runtime.ts';
+import { exitOnStartupError, onShutdown, openRuntime, services } from '../core/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { startWorker } from '../jobs/worker.ts';
 
 const runtime = await openRuntime().catch(exitOnStartupError);
 await ensureSchema(runtime.database.db, runtime.log);
-const worker = await startWorker({
-  db: runtime.database.db,
-  config: runtime.config,
-  log: runtime.log,
-  mailer: runtime.mailer,
-  model: runtime.model,
-  now: runtime.now,
-});
+const worker = await startWorker(services(runtime));
 runtime.log.info('worker started');
 onShutdown(runtime.log, async () => {
   await worker.stop();
