@@ -30,6 +30,8 @@ export function eleventyConfig(data: BuildData) {
     config.addExtension(['11ty.ts'], { key: '11ty.js' });
     config.addTemplateFormats('11ty.ts');
     config.addPassthroughCopy({ 'site/assets': 'assets' });
+    // The bundled demo feeds' pictures (core/demo), referenced as {PUBLIC_BASE_URL}/demo/images/….
+    config.addPassthroughCopy({ 'core/demo/images': 'demo/images' });
     config.ignores.add('site/_includes/**');
     config.ignores.add('site/build.ts');
     config.ignores.add('site/eleventy.config.ts');

@@ -44,7 +44,7 @@ function alive(pid: number): boolean {
   }
 }
 
-test('npm start with no configuration serves health and home, then SIGINT exits 0 within 5 s leaving no child', async () => {
+test('npm start with no configuration serves health, home and the demo brief with its pictures, then SIGINT exits 0 within 5 s leaving no child', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tidings-start-'));
   const proc = run('scripts/start.ts', {
     PORT: '0',
@@ -63,6 +63,14 @@ test('npm start with no configuration serves health and home, then SIGINT exits 
     const home = await fetch(`${url}/`);
     assert.is(home.status, 200);
     assert.match(home.headers.get('content-type') ?? '', /text\/html/);
+    const brief = (await (await fetch(`${url}/api/brief`)).json()) as { items: Array<{ image: string | null }> };
+    assert.is(brief.items.length, 7, 'the demo content fills the brief');
+    const images = brief.items.map((i) => i.image).filter((i): i is string => i !== null);
+    assert.ok(images.length > 0, 'some demo stories have pictures');
+    for (const image of images) {
+      const local = new URL(new URL(image).pathname, url);
+      assert.is((await fetch(local)).status, 200, `${image} is served`);
+    }
     const started = Date.now();
     proc.child.kill('SIGINT');
     const code = await proc.exited;
