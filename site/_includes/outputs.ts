@@ -24,26 +24,62 @@ export interface FeedSelection {
   moods: Array<{ mood: Mood; ids: string[] }>;
 }
 
+/** The mood feeds' last selection, kept in the build record (see `selectFeeds`). */
+export interface FeedMemory {
+  /** When it was made (ms). */
+  at: number;
+  /** The brief stamp it was made under. */
+  brief: string | null;
+  moods: Record<string, string[]>;
+}
+
+/** Mood feeds take in new articles at most this often, or when the brief changes. */
+export const FEED_REFRESH_MS = 15 * 60_000;
+
 /**
  * The stored brief's items still in the public pool (a hidden source's items leave at once; the
  * brief job refills at its next run), and the newest `FEED_SIZE` articles of each mood. The Today
  * mood is "a bit of everything": its feed is the brief itself (`/feeds/today.*`).
+ *
+ * Calm feeds move at the brief's cadence: the mood selections are re-made when the brief changes or
+ * `FEED_REFRESH_MS` has passed; in between, the previous ids are kept (minus any that left the
+ * pool), so a feed reader is not handed a new file every minute and a rebuild that adds articles
+ * rewrites their pages and the sitemap, not every feed. True when the selection is to be re-made.
  */
-export function selectFeeds(rows: readonly PoolRow[], brief: BriefDoc | null): FeedSelection {
+export function feedsDue(previous: FeedMemory | null, brief: BriefDoc | null, now: Date): boolean {
+  const briefStamp = brief ? brief.generated_at.toISOString() : null;
+  if (!previous || previous.brief !== briefStamp) return true;
+  const age = now.getTime() - previous.at;
+  return age >= FEED_REFRESH_MS || age < 0 || MOODS.some((m) => m.id !== 'today' && !previous.moods[m.id]);
+}
+
+/** The feeds' selection (see above); `rows` carry their facets whenever `feedsDue` says so. */
+export function selectFeeds(rows: readonly PoolRow[], brief: BriefDoc | null, previous: FeedMemory | null, now: Date): { selection: FeedSelection; memory: FeedMemory } {
   const ids = new Set(rows.map((r) => r._id));
-  const latest = [...rows].sort((a, b) => effectiveTime(b) - effectiveTime(a) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  const briefStamp = brief ? brief.generated_at.toISOString() : null;
+  const moods = MOODS.filter((m) => m.id !== 'today');
+  const fresh = previous === null || feedsDue(previous, brief, now);
+  let memory: FeedMemory;
+  if (fresh) {
+    const latest = [...rows].sort((a, b) => effectiveTime(b) - effectiveTime(a) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+    const selected: Record<string, string[]> = {};
+    for (const mood of moods) selected[mood.id] = latest.filter((r) => rowInMood(r, mood)).slice(0, FEED_SIZE).map((r) => r._id);
+    memory = { at: now.getTime(), brief: briefStamp, moods: selected };
+  } else {
+    memory = previous;
+  }
   return {
-    briefIds: (brief?.item_ids ?? []).filter((id) => ids.has(id)),
-    moods: MOODS.filter((m) => m.id !== 'today').map((mood) => ({
-      mood,
-      ids: latest.filter((r) => rowInMood(r, mood)).slice(0, FEED_SIZE).map((r) => r._id),
-    })),
+    selection: {
+      briefIds: (brief?.item_ids ?? []).filter((id) => ids.has(id)),
+      moods: moods.map((mood) => ({ mood, ids: (memory.moods[mood.id] ?? []).filter((id) => ids.has(id)) })),
+    },
+    memory,
   };
 }
 
-/** When a row's page last changed (sitemap lastmod). */
+/** When a row's page last changed (sitemap lastmod): the article's update or its summary. */
 const rowChanged = (r: PoolRow): Date | null =>
-  [r.updated_at, r.summary_at, r.published_at].reduce<Date | null>((m, d) => (d && (!m || d > m) ? d : m), null);
+  [r.updated_at, r.summary_at].reduce<Date | null>((m, d) => (d && (!m || d > m) ? d : m), null);
 
 /** Sitemap order: discovery time then id, so new pages are appended (only the last file changes). */
 function sitemapUrls(rows: readonly PoolRow[], brief: BriefDoc | null): SitemapUrl[] {

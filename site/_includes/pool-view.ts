@@ -43,13 +43,14 @@ export function lastChanged(a: { updated_at?: Date | null; summary?: { generated
 }
 
 /** Effective publication time: published_at, never later than discovered_at (future-dated items do not pin the top). */
-export function effectiveTime(row: Pick<PoolRow, 'published_at' | 'discovered_at'>): number {
-  const published = row.published_at?.getTime() ?? 0;
+export function effectiveTime(row: PoolRow): number {
+  const published = row.facets?.published_at?.getTime() ?? 0;
   const discovered = row.discovered_at?.getTime() ?? 0;
   return discovered > 0 ? Math.min(published, discovered) : published;
 }
 
 /** True when a row belongs to the mood preset (the reading path's rule; moods match no text). */
 export function rowInMood(r: PoolRow, mood: Mood): boolean {
-  return inMood({ id: r._id, source_id: r.source_id, topic: r.topic, flavor: r.flavor, tags: r.tags, cortisol: r.cortisol, ragebait: r.ragebait, text: '' }, mood);
+  const f = r.facets;
+  return f !== null && inMood({ id: r._id, source_id: r.source_id, topic: f.topic, flavor: f.flavor, tags: f.tags, cortisol: f.cortisol, ragebait: f.ragebait, text: '' }, mood);
 }

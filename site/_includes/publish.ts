@@ -59,3 +59,18 @@ export async function pruneEmptyDirs(root: string, skip: ReadonlySet<string> = n
     if (left.length === 0) await rm(path.join(root, rel), { recursive: true, force: true });
   }
 }
+
+/** Run tasks with at most `limit` in flight; results in task order. `onDone` runs after each. */
+export async function runLimited<T>(tasks: ReadonlyArray<() => Promise<T>>, limit: number, onDone?: () => void): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < tasks.length; i = next++) {
+      const task = tasks[i];
+      if (task) results[i] = await task();
+      onDone?.();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { FeedMemory } from './outputs.ts';
 import { sha256, writeIfChanged } from './publish.ts';
 
 /** One published `/a` page. */
@@ -21,11 +22,14 @@ export interface PageState {
 export interface BuildState {
   key: string;
   pages: Record<string, PageState>;
+  /** The mood feeds' last selection (see selectFeeds in outputs.ts). */
+  feeds?: FeedMemory | null;
 }
 
 const StateSchema = z.object({
   key: z.string(),
   pages: z.record(z.string(), z.object({ s: z.string(), h: z.string() })),
+  feeds: z.object({ at: z.number(), brief: z.string().nullable(), moods: z.record(z.string(), z.array(z.string())) }).nullable().optional(),
 });
 
 /** Where the record of builds into `distDir` lives. */
