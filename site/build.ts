@@ -20,8 +20,8 @@ import type { ArticleDoc } from '../core/domain/article.ts';
 import { loadPoolArticles, loadSiteSources, readCurrentBrief, scanPool, type PoolRow } from '../core/store/site.ts';
 import { renderArticlePage } from './_includes/article-page.ts';
 import { assetVersions, SITE_DIR, templateKey } from './_includes/assets.ts';
-import { collectPoolFiles, selectFeeds } from './_includes/outputs.ts';
-import { listFiles, pruneEmptyDirs, sha256, writeAtomic, writeIfChanged } from './_includes/publish.ts';
+import { collectPoolFiles, feedsDue, selectFeeds } from './_includes/outputs.ts';
+import { listFiles, pruneEmptyDirs, runLimited, sha256, writeAtomic, writeIfChanged } from './_includes/publish.ts';
 import { bundleApp } from '../app/build.ts';
 import type { SiteData } from './_includes/site-data.ts';
 import { pageStamp, readState, statePath, writeState, type PageState } from './_includes/state.ts';
@@ -105,6 +105,14 @@ async function runEleventy(data: Parameters<typeof eleventyConfig>[0], stagingRo
 
 async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const started = performance.now();
+  // Milliseconds per phase, in the log line: where a slow build spends its time.
+  const phases: Record<string, number> = {};
+  let mark = started;
+  const phase = (name: string) => {
+    const t = performance.now();
+    phases[`${name}_ms`] = Math.round(t - mark);
+    mark = t;
+  };
   const { db, config, log } = input;
   const dist = config.distDir;
   const site = await siteData(config);
@@ -122,14 +130,17 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   let rows: PoolRow[];
   let prefetched: ArticleDoc[] = [];
   if (Object.keys(state.pages).length === 0) ({ rows, docs: prefetched } = await loadPoolArticles(db, visible));
-  else rows = await scanPool(db, visible);
+  else rows = await scanPool(db, visible, { facets: feedsDue(state.feeds ?? null, brief, input.now) });
   const existing = new Set(await readdir(path.join(dist, 'a')).catch(() => [] as string[]));
   const stamps = new Map(rows.map((r) => [r._id, pageStamp(r, nameOf(r.source_id))]));
   const toRender = rows.filter((r) => !existing.has(r._id) || state.pages[r._id]?.s !== stamps.get(r._id));
 
-  const selection = selectFeeds(rows, brief);
+  phase('scan');
+  const { selection, memory } = selectFeeds(rows, brief, state.feeds ?? null, input.now);
   const pool = await collectPoolFiles({ db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched, nameOf, sources });
+  phase('fetch');
   const templated = await runEleventy({ site, today: pool.today }, path.join(config.dataDir, 'build'));
+  phase('eleventy');
   for (const [rel, data] of await bundleApp(log)) templated.set(rel, data);
 
   let written = 0;
@@ -143,6 +154,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     if (prev && existing.has(r._id) && prev.s === stamps.get(r._id)) pages[r._id] = prev;
   }
   let rendered = 0;
+  const writes: Array<() => Promise<boolean>> = [];
   for (const r of toRender) {
     const doc = pool.docs.get(r._id);
     if (!doc) continue; // left the pool between the scan and the fetch: the next build settles it
@@ -151,18 +163,17 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     const target = path.join(dist, 'a', r._id, 'index.html');
     const prev = state.pages[r._id];
     rendered += 1;
-    input.progress?.(rendered, toRender.length, 'pages');
     pages[r._id] = { s: stamps.get(r._id) ?? '', h: hash };
     if (existing.has(r._id) && prev?.h === hash) continue;
-    if (existing.has(r._id) && !prev) {
-      // No record of this page (first build over an existing dist): compare with its bytes.
-      if (await writeIfChanged(target, html)) written += 1;
-      continue;
-    }
-    await writeAtomic(target, html);
-    written += 1;
+    // No record of an existing page (first build over an existing dist): compare with its bytes.
+    if (existing.has(r._id) && !prev) writes.push(() => writeIfChanged(target, html));
+    else writes.push(() => writeAtomic(target, html).then(() => true));
   }
+  // Several writes in flight: each is a few file-system calls waiting on the thread pool.
+  let done = 0;
+  for (const wrote of await runLimited(writes, 16, () => input.progress?.(++done, writes.length, 'pages'))) if (wrote) written += 1;
 
+  phase('pages');
   // 3. Pages, feeds and sitemaps that link to the /a pages.
   const files = new Map<string, Buffer | string>([...templated, ...pool.files]);
   for (const [rel, data] of files) if (!rel.startsWith('assets/') && (await writeIfChanged(path.join(dist, rel), data))) written += 1;
@@ -180,10 +191,11 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     removed += 1;
   }
   await pruneEmptyDirs(dist, new Set(['a']));
-  await writeState(stateFile, { key, pages });
+  await writeState(stateFile, { key, pages, feeds: memory });
 
+  phase('finish');
   const ms = Math.round(performance.now() - started);
   const result = { pages: files.size + rows.length, written, removed, rendered, articles: rows.length, ms };
-  log.info('site built', { ...result });
+  log.info('site built', { ...result, ...phases });
   return result;
 }
