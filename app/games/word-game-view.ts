@@ -93,8 +93,12 @@ export function mountWordGame(root: HTMLElement, game: WordGame, env: Omit<GameE
       controller.message = 'Result copied.';
       render();
     };
-    if (navigator.share) void navigator.share({ text }).catch(() => undefined);
-    else void navigator.clipboard?.writeText(text).then(done, () => undefined);
+    const copy = () => {
+      if (navigator.clipboard) void navigator.clipboard.writeText(text).then(done, () => undefined);
+    };
+    // A share sheet the reader closes is an AbortError; any other refusal falls back to the clipboard.
+    if (navigator.share) void navigator.share({ text }).catch((error: unknown) => (error instanceof DOMException && error.name === 'AbortError' ? undefined : copy()));
+    else copy();
   });
 
   function render(): void {

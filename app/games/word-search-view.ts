@@ -26,7 +26,7 @@ export function mountWordSearch(root: HTMLElement, env: Omit<GameEnv, 'onChange'
 
   root.replaceChildren();
   root.classList.add('tg-search');
-  const title = el('h3', 'tg-theme');
+  const title = el('h4', 'tg-theme');
   const grid = el('div', 'tg-grid');
   grid.setAttribute('role', 'grid');
   grid.setAttribute('aria-label', 'Letter grid');

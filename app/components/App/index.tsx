@@ -18,7 +18,10 @@ import { FeedView } from '../FeedView/index.tsx';
 import { FiltersPanel } from '../FiltersPanel/index.tsx';
 import { LaneBar } from '../LaneBar/index.tsx';
 import { LazyView } from '../LazyView/index.tsx';
+import { AdminLink } from '../../views/admin/entry.tsx';
 import { SinceBanner } from '../SinceBanner/index.tsx';
+import { AccountEntry } from '../../views/account/entry.tsx';
+import { useAccountSync } from '../../views/account/session.ts';
 import { useBrief } from './useBrief.ts';
 import { usePrefs } from './usePrefs.ts';
 
@@ -39,6 +42,7 @@ export function App() {
   const { prefs, param, setPrefs } = usePrefs();
   const say = useCallback((text: string) => setNotice(text), []);
   const brief = useBrief(prefs, param, say);
+  useAccountSync(prefs, setPrefs, say);
   const first = useRef(true);
 
   useEffect(() => void getJson('/api/lanes').then((body) => setPool(parseLanePool(body))), []);
@@ -103,9 +107,12 @@ export function App() {
       {route.view === 'lazy' && <LazyView name={route.name} say={say} />}
       {route.view === 'open' && <p class="quiet">Opening the story…</p>}
       <p class="app-footer">
+        <AccountEntry go={go} />
         <a href="/?view=feedback" onClick={(e) => { e.preventDefault(); go('/?view=feedback'); }}>
           Send feedback
         </a>
+        {' · '}<a href="/?view=games" onClick={(e) => { e.preventDefault(); go('/?view=games'); }}>Games</a>
+        <AdminLink go={go} />
       </p>
     </div>
   );

@@ -17,10 +17,10 @@ type Loaded = ComponentType<LazyViewProps>;
 /** The chunk of each view (the accounts and games engineers replace the placeholders). */
 const LOADERS: Record<LazyName, () => Promise<{ default: Loaded }>> = {
   feedback: () => import('../../views/feedback/index.tsx'),
-  games: () => import('../../views/soon/index.tsx'),
-  account: () => import('../../views/soon/index.tsx'),
-  saved: () => import('../../views/soon/index.tsx'),
-  admin: () => import('../../views/soon/index.tsx'),
+  games: () => import('../../views/games/index.tsx'),
+  account: () => import('../../views/account/index.tsx'),
+  saved: () => import('../../views/saved/index.tsx'),
+  admin: () => import('../../views/admin/index.tsx'),
 };
 
 /** Load and render the named view. */

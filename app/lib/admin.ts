@@ -1,0 +1,208 @@
+/**
+ * The admin UI's client logic (docs/games-admin-ui.md): the `/api/admin/*` client (same-origin
+ * cookies), tolerant readers of its answers (every field checked before a component sees it), the
+ * sources table's filters and actions, and the chart geometry. Pure apart from `adminCall`; loaded
+ * only in the admin chunk, never with the reader.
+ */
+
+/** A plain object from JSON. */
+export type Rec = Record<string, unknown>;
+
+/** Whether a value is a plain object. */
+export const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A finite number, or 0. */
+export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A finite number, or null. */
+export const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** A string, or ''. */
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** A string, or null. */
+export const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+/** The records of an array (anything else dropped). */
+export const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRec) : []);
+
+/** What an admin call answered: the status and the parsed body (null for none or not JSON). */
+export interface AdminAnswer {
+  ok: boolean;
+  status: number;
+  body: unknown;
+}
+
+/** Call the admin API with the session cookie; a network failure is status 0. */
+export async function adminCall(path: string, init: { method?: string; json?: unknown } = {}): Promise<AdminAnswer> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: string | undefined;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  }
+  try {
+    const res = await fetch(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body: body ?? null, credentials: 'same-origin' });
+    const parsed: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+    return { ok: res.ok, status: res.status, body: parsed };
+  } catch {
+    return { ok: false, status: 0, body: null };
+  }
+}
+
+/** A calm sentence for a failed call: the contract error's message, else a generic one. */
+export function failureText(answer: AdminAnswer): string {
+  if (answer.status === 0) return 'Tidings could not be reached. Nothing changed; please try again.';
+  const error = isRec(answer.body) && isRec(answer.body.error) ? answer.body.error : null;
+  const message = error ? str(error.message) : '';
+  return message || `That did not work (${answer.status}). Nothing changed.`;
+}
+
+// ---- Sources ----
+
+/** One row of the sources table (the health view of `GET /api/admin/sources`). */
+export interface AdminSource {
+  id: string;
+  name: string;
+  feed_url: string;
+  homepage: string;
+  status: 'active' | 'paused' | 'retired';
+  content_visible: boolean;
+  paywalled: boolean;
+  review_reason: string | null;
+  last_error: string | null;
+  last_success_at: string | null;
+  failures: number;
+  served: number;
+  acceptance_rate: number;
+}
+
+const STATUSES = ['active', 'paused', 'retired'] as const;
+
+/** A source status from a form value, or '' for anything else. */
+export const sourceStatus = (v: unknown): '' | AdminSource['status'] => STATUSES.find((s) => s === v) ?? '';
+
+/** Read one source (null when its id, name or status is unusable). */
+export function readSource(v: unknown): AdminSource | null {
+  if (!isRec(v)) return null;
+  const status = sourceStatus(v.status);
+  if (!status || !str(v.id) || typeof v.name !== 'string') return null;
+  return {
+    id: str(v.id),
+    name: str(v.name),
+    feed_url: str(v.feed_url),
+    homepage: str(v.homepage),
+    status,
+    content_visible: v.content_visible !== false,
+    paywalled: v.paywalled === true,
+    review_reason: strOrNull(v.review_reason),
+    last_error: strOrNull(v.last_error),
+    last_success_at: strOrNull(v.last_success_at),
+    failures: num(v.failures),
+    served: num(v.served),
+    acceptance_rate: num(v.acceptance_rate),
+  };
+}
+
+/** The sources table's filters. */
+export interface SourceFilter {
+  status: '' | AdminSource['status'];
+  visibility: '' | 'visible' | 'hidden';
+  flagged: boolean;
+  failing: boolean;
+}
+
+/** Whether a source is failing (the same rule as the stats' `source_health.failing`). */
+export const isFailing = (s: AdminSource): boolean => s.failures > 0 || s.last_error !== null;
+
+/** The sources a filter keeps, in their order. */
+export function filterSources(items: readonly AdminSource[], f: SourceFilter): AdminSource[] {
+  return items.filter(
+    (s) =>
+      (!f.status || s.status === f.status) &&
+      (!f.visibility || (f.visibility === 'visible') === s.content_visible) &&
+      (!f.flagged || s.review_reason !== null) &&
+      (!f.failing || isFailing(s)),
+  );
+}
+
+/** The status buttons a source offers: pause/retire an active one, resume/retire a paused one, restore a retired one. */
+export function statusActions(status: AdminSource['status']): Array<{ label: string; to: AdminSource['status'] }> {
+  if (status === 'active') return [{ label: 'Pause', to: 'paused' }, { label: 'Retire', to: 'retired' }];
+  if (status === 'paused') return [{ label: 'Resume', to: 'active' }, { label: 'Retire', to: 'retired' }];
+  return [{ label: 'Restore', to: 'paused' }];
+}
+
+// ---- Charts ----
+
+/** A numeric axis: nice ticks from 0 to at least `max`. */
+export function niceTicks(max: number, count = 4): number[] {
+  const top = Math.max(1, max);
+  const raw = top / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
+  // Counts are whole numbers, so a step is at least 1.
+  const whole = Math.max(1, Math.ceil(step));
+  const ticks: number[] = [];
+  for (let t = 0; t < top + whole; t += whole) ticks.push(t);
+  return ticks;
+}
+
+/** Plot box of a chart (SVG user units). */
+export interface Box {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Points of a line series across the box (x evenly spaced, y from 0 to `max`). */
+export function linePoints(values: readonly number[], max: number, box: Box): Array<[number, number]> {
+  const w = box.width - box.left - box.right;
+  const h = box.height - box.top - box.bottom;
+  const step = values.length > 1 ? w / (values.length - 1) : 0;
+  const top = Math.max(1, max);
+  return values.map((v, i) => [round2(box.left + i * step), round2(box.top + h - (h * Math.min(top, Math.max(0, v))) / top)]);
+}
+
+/** The `d` of an SVG path through the points. */
+export const pathOf = (points: ReadonlyArray<[number, number]>): string => points.map(([x, y], i) => `${i ? 'L' : 'M'}${x} ${y}`).join(' ');
+
+/** Horizontal bar widths for `values` within `width` (the largest fills it). */
+export function barWidths(values: readonly number[], width: number): number[] {
+  const max = Math.max(1, ...values);
+  return values.map((v) => round2((width * Math.max(0, v)) / max));
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** A day key `YYYY-MM-DD` as a short label (`22 Nov`), read as UTC. */
+export function shortDay(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  if (!Number.isFinite(t)) return day;
+  return new Date(t).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+// ---- Reply editor ----
+
+/** The four reply text sizes (SPEC.md reply rules), with the editor's names. */
+export const REPLY_SIZES = [
+  { px: 13, label: 'Small' },
+  { px: 15, label: 'Normal' },
+  { px: 18, label: 'Large' },
+  { px: 22, label: 'Larger' },
+] as const;
+
+/** The px size a legacy `<font size>` (what `execCommand('fontSize')` writes) stands for, as the server maps it. */
+export function legacySizePx(size: string | null): number | null {
+  const n = Number(size);
+  if (!Number.isInteger(n) || n < 1 || n > 7) return null;
+  return n <= 2 ? 13 : n === 3 ? 15 : n === 4 ? 18 : 22;
+}
+
+/** The `<font size>` value the editor asks for to get `px` (mapped back by `legacySizePx`). */
+export function legacySizeFor(px: number): string {
+  return px <= 13 ? '2' : px <= 15 ? '3' : px <= 18 ? '4' : '5';
+}
+
+/** Whether an editor's HTML has any text worth sending. */
+export function hasReplyText(text: string): boolean {
+  return text.replace(/\s+/g, '') !== '';
+}

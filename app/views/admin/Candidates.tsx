@@ -1,0 +1,131 @@
+/**
+ * The candidate queue: add a feed URL (the server refuses private addresses and fetches a preview),
+ * the list newest first with each status and preview, re-preview, promote (paused, or active with
+ * "activate now") and reject.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { adminCall, failureText, isRec, recs, str, type Rec } from '../../lib/admin.ts';
+import { PreviewPanel } from './PreviewPanel.tsx';
+
+interface Candidate {
+  id: string;
+  url: string;
+  name: string;
+  status: string;
+  preview: unknown;
+  source_id: string | null;
+}
+
+const readCandidate = (r: Rec): Candidate => ({
+  id: str(r.id),
+  url: str(r.url),
+  name: str(r.name),
+  status: str(r.status),
+  preview: r.preview_json,
+  source_id: typeof r.source_id === 'string' ? r.source_id : null,
+});
+
+function CandidateItem({ c, replace, say }: { c: Candidate; replace: (c: Candidate) => void; say: (t: string) => void }) {
+  const [activate, setActivate] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const base = `/api/admin/candidates/${encodeURIComponent(c.id)}`;
+  const act = async (path: string, body: unknown, done: string) => {
+    setBusy(true);
+    const answer = await adminCall(path, body === undefined ? { method: 'POST' } : { json: body });
+    setBusy(false);
+    if (answer.ok && isRec(answer.body) && isRec(answer.body.candidate)) {
+      replace(readCandidate(answer.body.candidate));
+      say(done);
+    } else say(failureText(answer));
+  };
+  const open = c.status === 'suggested' || c.status === 'quarantined';
+  const headingId = `cand-${c.id}`;
+  return (
+    <li class="admin-box" data-id={c.id}>
+      <article aria-labelledby={headingId}>
+        <h4 id={headingId}>
+          {c.name || c.url} <span class="badge">{c.status}</span>
+        </h4>
+        <p class="small quiet">{c.url}</p>
+        {c.source_id && <p>Now the source <code>{c.source_id}</code>.</p>}
+        <details>
+          <summary>Preview</summary>
+          <PreviewPanel preview={c.preview} label={`Preview of ${c.name || c.url}`} />
+        </details>
+        <div class="actions">
+          <button type="button" class="button" disabled={busy} onClick={() => void act(`${base}/preview`, undefined, 'Preview refreshed.')}>
+            Preview again
+          </button>
+          {open && (
+            <>
+              <label class="check">
+                <input type="checkbox" checked={activate} onChange={(e) => setActivate(e.currentTarget.checked)} /> activate now
+              </label>
+              <button type="button" class="button primary" disabled={busy} onClick={() => void act(`${base}/promote`, { activate }, activate ? 'Promoted: the source is active.' : 'Promoted: the source is paused until you resume it.')}>
+                Promote
+              </button>
+              <button type="button" class="button" disabled={busy} onClick={() => void act(`${base}/reject`, undefined, 'Candidate rejected.')}>
+                Reject
+              </button>
+            </>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The candidates section. */
+export function Candidates({ say }: { say: (t: string) => void }) {
+  const [items, setItems] = useState<Candidate[] | null>(null);
+  const [url, setUrl] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    void adminCall('/api/admin/candidates').then((answer) => {
+      if (answer.ok && isRec(answer.body)) setItems(recs(answer.body.items).map(readCandidate));
+      else setError(failureText(answer));
+    });
+  }, []);
+  const add = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (!url.trim() || adding) return;
+    setAdding(true);
+    setError('');
+    const answer = await adminCall('/api/admin/candidates', { json: { url: url.trim() } });
+    setAdding(false);
+    if (answer.ok && isRec(answer.body) && isRec(answer.body.candidate)) {
+      const c = readCandidate(answer.body.candidate);
+      setItems((list) => [c, ...(list ?? [])]);
+      setUrl('');
+      say(`Staged ${c.name || c.url} as ${c.status}.`);
+    } else setError(failureText(answer));
+  };
+  return (
+    <div>
+      <form class="form" onSubmit={add}>
+        <label for="cand-url">Feed address to review</label>
+        <input id="cand-url" type="url" inputMode="url" value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://example.org/feed.xml" aria-describedby={error ? 'cand-error' : undefined} />
+        {error && (
+          <p id="cand-error" class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" class="button primary" disabled={adding}>
+          {adding ? 'Reading the feed…' : 'Add and preview'}
+        </button>
+      </form>
+      {!items ? (
+        <p class="quiet">Loading the queue…</p>
+      ) : items.length === 0 ? (
+        <p class="quiet">No candidates yet.</p>
+      ) : (
+        <ul class="plain-list">
+          {items.map((c) => (
+            <CandidateItem key={c.id} c={c} say={say} replace={(next) => setItems((list) => (list ?? []).map((x) => (x.id === next.id ? next : x)))} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The feedback inbox: newest first, unread emphasised, with read toggle, delete (after a
+ * confirmation) and the reply editor. A reply that the server did not accept (502 and any other
+ * non-2xx) leaves the draft in the editor and says nothing was recorded; an accepted one is shown
+ * under the message at once.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { adminCall, failureText, hasReplyText, isRec, recs, str, strOrNull, type Rec } from '../../lib/admin.ts';
+import { ReplyEditor, type EditorHandle } from './ReplyEditor.tsx';
+import { SafeReply } from './SafeHtml.tsx';
+
+interface Reply {
+  id: string;
+  message_html: string;
+  sent_to: string;
+  sent_at: string;
+}
+
+interface Item {
+  id: string;
+  category: string | null;
+  contact_email: string | null;
+  message: string;
+  read_at: string | null;
+  created_at: string;
+  replies: Reply[];
+}
+
+const readReply = (r: Rec): Reply => ({ id: str(r.id), message_html: str(r.message_html), sent_to: str(r.sent_to), sent_at: str(r.sent_at) });
+const readItem = (r: Rec): Item => ({
+  id: str(r.id),
+  category: strOrNull(r.category),
+  contact_email: strOrNull(r.contact_email),
+  message: str(r.message),
+  read_at: strOrNull(r.read_at),
+  created_at: str(r.created_at),
+  replies: recs(r.replies).map(readReply),
+});
+
+const when = (iso: string) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: Item) => void; remove: () => void; say: (t: string) => void }) {
+  const editor = useRef<EditorHandle | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const title = `${item.category ?? 'Feedback'} from ${item.contact_email ?? 'an anonymous reader'}`;
+
+  const toggleRead = async () => {
+    const answer = await adminCall(`/api/admin/feedback/${encodeURIComponent(item.id)}/read`, { json: { read: item.read_at === null } });
+    if (answer.ok && isRec(answer.body) && isRec(answer.body.item)) {
+      update(readItem(answer.body.item));
+      say(item.read_at === null ? 'Marked as read.' : 'Marked as unread.');
+    } else say(failureText(answer));
+  };
+  const del = async () => {
+    const answer = await adminCall(`/api/admin/feedback/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+    if (answer.ok) {
+      remove();
+      say('Feedback deleted.');
+    } else say(failureText(answer));
+  };
+  const send = async (e: SubmitEvent) => {
+    e.preventDefault();
+    const ed = editor.current;
+    if (!ed || sending) return;
+    if (!hasReplyText(ed.text())) return setError('Please write a reply first.');
+    setSending(true);
+    setError('');
+    const answer = await adminCall(`/api/admin/feedback/${encodeURIComponent(item.id)}/reply`, { json: { html: ed.html() } });
+    setSending(false);
+    if (answer.ok && isRec(answer.body) && isRec(answer.body.reply)) {
+      const reply = readReply(answer.body.reply);
+      ed.clear();
+      update({ ...item, read_at: item.read_at ?? reply.sent_at, replies: [...item.replies, reply] });
+      say(`Reply sent to ${reply.sent_to}.`);
+      return;
+    }
+    const text =
+      answer.status === 502
+        ? 'Not sent: the mail server did not accept it. Nothing was recorded, and your draft is still here.'
+        : `${failureText(answer)} Your draft is still here.`;
+    setError(text);
+  };
+
+  const headingId = `fb-${item.id}`;
+  return (
+    <li class={`admin-box feedback-item${item.read_at ? '' : ' unread'}`} data-id={item.id}>
+      <article aria-labelledby={headingId}>
+        <h4 id={headingId}>
+          {!item.read_at && <span class="badge">New</span>} {title}
+        </h4>
+        <p class="quiet">{when(item.created_at)}</p>
+        <p class="message">{item.message}</p>
+        {item.replies.length > 0 && (
+          <section aria-label="Replies sent" class="replies">
+            {item.replies.map((r) => (
+              <div key={r.id} class="reply">
+                <p class="quiet">
+                  Replied to {r.sent_to}, {when(r.sent_at)}
+                </p>
+                <SafeReply html={r.message_html} />
+              </div>
+            ))}
+          </section>
+        )}
+        <div class="actions">
+          <button type="button" class="button" onClick={toggleRead}>
+            {item.read_at ? 'Mark as unread' : 'Mark as read'}
+          </button>
+          {confirming ? (
+            <span role="group" aria-label="Confirm deletion" class="confirm">
+              Delete this feedback and its replies?{' '}
+              <button type="button" class="button danger" onClick={del}>
+                Delete
+              </button>{' '}
+              <button type="button" class="button" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </span>
+          ) : (
+            <button type="button" class="button" onClick={() => setConfirming(true)}>
+              Delete…
+            </button>
+          )}
+        </div>
+        {item.contact_email ? (
+          <form class="reply-form" onSubmit={send}>
+            <ReplyEditor id={`reply-${item.id}`} label={`Reply to ${item.contact_email}`} disabled={sending} onReady={(h) => (editor.current = h)} />
+            {error && (
+              <p class="error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" class="button primary" disabled={sending}>
+              {sending ? 'Sending…' : 'Send reply'}
+            </button>
+          </form>
+        ) : (
+          <p class="quiet">No contact e-mail was given, so there is no one to reply to.</p>
+        )}
+      </article>
+    </li>
+  );
+}
+
+/** The inbox section. */
+export function Inbox({ say }: { say: (t: string) => void }) {
+  const [items, setItems] = useState<Item[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    void adminCall('/api/admin/feedback').then((answer) => {
+      if (answer.ok && isRec(answer.body)) setItems(recs(answer.body.items).map(readItem));
+      else setError(failureText(answer));
+    });
+  }, []);
+  if (error) return <p class="error" role="alert">{error}</p>;
+  if (!items) return <p class="quiet">Loading the inbox…</p>;
+  const unread = items.filter((i) => !i.read_at).length;
+  return (
+    <div>
+      <p>
+        {items.length} message{items.length === 1 ? '' : 's'}, {unread} unread.
+      </p>
+      <ul class="plain-list">
+        {items.map((item) => (
+          <FeedbackItem
+            key={item.id}
+            item={item}
+            say={say}
+            update={(next) => setItems((list) => (list ?? []).map((i) => (i.id === next.id ? next : i)))}
+            remove={() => setItems((list) => (list ?? []).filter((i) => i.id !== item.id))}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}

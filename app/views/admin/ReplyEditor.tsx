@@ -1,0 +1,106 @@
+/**
+ * A small rich-text reply editor: a contenteditable box with a toolbar for bold, italic, bulleted
+ * and numbered lists and the four sizes (13/15/18/22 px, written as `<span style="font-size:…">`).
+ * The server sanitizes whatever is posted (docs/admin.md reply rules); this only has to produce
+ * the allowed shapes. The draft lives in the DOM and is cleared only by the caller after a send
+ * the server accepted, so a failed send keeps it.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { legacySizeFor, legacySizePx, REPLY_SIZES } from '../../lib/admin.ts';
+
+/** The editor's handle for its owner. */
+export interface EditorHandle {
+  html(): string;
+  text(): string;
+  clear(): void;
+}
+
+/** Replace the `<font size>` that execCommand writes with the exact-size spans the server keeps. */
+function fontsToSpans(root: HTMLElement): void {
+  for (const font of [...root.querySelectorAll('font')]) {
+    const px = legacySizePx(font.getAttribute('size'));
+    const span = document.createElement('span');
+    if (px) span.style.fontSize = `${px}px`;
+    span.append(...font.childNodes);
+    font.replaceWith(span);
+  }
+}
+
+/** The editor; `onReady` receives its handle once mounted. */
+export function ReplyEditor({ id, label, disabled, onReady }: { id: string; label: string; disabled: boolean; onReady: (h: EditorHandle) => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const saved = useRef<Range | null>(null);
+  const [states, setStates] = useState({ bold: false, italic: false, ul: false, ol: false });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    onReady({ html: () => el.innerHTML, text: () => el.textContent ?? '', clear: () => el.replaceChildren() });
+    // Remember the selection inside the editor, so toolbar buttons act on it even after focus moved.
+    const onSelection = () => {
+      const sel = document.getSelection();
+      if (sel && sel.rangeCount && el.contains(sel.anchorNode)) {
+        saved.current = sel.getRangeAt(0).cloneRange();
+        setStates({
+          bold: document.queryCommandState('bold'),
+          italic: document.queryCommandState('italic'),
+          ul: document.queryCommandState('insertUnorderedList'),
+          ol: document.queryCommandState('insertOrderedList'),
+        });
+      }
+    };
+    document.addEventListener('selectionchange', onSelection);
+    return () => document.removeEventListener('selectionchange', onSelection);
+  }, []);
+
+  const run = (command: string, value?: string) => {
+    const el = box.current;
+    if (!el || disabled) return;
+    el.focus();
+    const sel = document.getSelection();
+    if (saved.current && sel) {
+      sel.removeAllRanges();
+      sel.addRange(saved.current);
+    }
+    document.execCommand('styleWithCSS', false, 'false');
+    document.execCommand('defaultParagraphSeparator', false, 'p');
+    document.execCommand(command, false, value);
+    if (command === 'fontSize') fontsToSpans(el);
+  };
+  // Buttons keep the editor's selection: a mouse press does not take focus from the text.
+  const keep = (e: MouseEvent) => e.preventDefault();
+
+  const tool = (name: string, text: string, command: string, pressed?: boolean) => (
+    <button type="button" class="button tool" aria-pressed={pressed === undefined ? undefined : pressed} onMouseDown={keep} onClick={() => run(command)} disabled={disabled} title={name}>
+      {text}
+    </button>
+  );
+  return (
+    <div class="editor">
+      <div role="toolbar" aria-label="Formatting" aria-controls={id} class="toolbar">
+        {tool('Bold', 'Bold', 'bold', states.bold)}
+        {tool('Italic', 'Italic', 'italic', states.italic)}
+        {tool('Bulleted list', 'Bullets', 'insertUnorderedList', states.ul)}
+        {tool('Numbered list', 'Numbers', 'insertOrderedList', states.ol)}
+        <span class="sizes" role="group" aria-label="Text size">
+          {REPLY_SIZES.map((s) => (
+            <button key={s.px} type="button" class="button tool" onMouseDown={keep} onClick={() => run('fontSize', legacySizeFor(s.px))} disabled={disabled} aria-label={`${s.label} text, ${s.px} pixels`}>
+              <span style={`font-size:${s.px}px`}>{s.px}</span>
+            </button>
+          ))}
+        </span>
+      </div>
+      <div
+        id={id}
+        ref={box}
+        class="editable"
+        contentEditable={!disabled}
+        role="textbox"
+        aria-multiline="true"
+        aria-label={label}
+        aria-disabled={disabled ? 'true' : undefined}
+        tabIndex={disabled ? -1 : 0}
+      />
+    </div>
+  );
+}
