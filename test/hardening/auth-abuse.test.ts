@@ -188,13 +188,14 @@ test('CSRF: every state-changing /api route refuses a cross-site form POST that 
   const usersBefore = await ctx.db.collection('users').countDocuments({});
   for (const route of unique) {
     const path = route.path.replace(/:[a-z_]+/gi, 'abcdefgh12345678').replace(/\*$/, '');
-    for (const forged of [
+    const forgeries: Array<Record<string, string>> = [
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
       { referer: 'https://evil.example/page' },
       { origin: 'https://tidings.example.evil.example' },
       { origin: 'http://tidings.example' },
-    ]) {
+    ];
+    for (const forged of forgeries) {
       const res = await ctx.request(path, { method: route.method, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `tidings_session=${admin.token}`, ...forged }, body: 'enabled=true&url=http%3A%2F%2F127.0.0.1%2F' });
       if (res.status !== 403) wrong.push(`${route.method} ${path} with ${JSON.stringify(forged)} → ${res.status}`);
     }
