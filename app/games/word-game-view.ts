@@ -68,7 +68,9 @@ export function mountWordGame(root: HTMLElement, game: WordGame, env: Omit<GameE
   function onKeyDown(event: KeyboardEvent): void {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
-    if (target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+    // Keys belong to whatever takes text; a checkbox or button focused in the page does not.
+    const typing = target instanceof HTMLInputElement ? !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type) : false;
+    if (target instanceof HTMLElement && (target.isContentEditable || typing || ['TEXTAREA', 'SELECT'].includes(target.tagName))) return;
     if (event.key === 'Enter' || event.key === 'Backspace' || /^[a-zA-Z]$/.test(event.key)) {
       if (event.key === 'Enter' && target instanceof HTMLButtonElement && !target.classList.contains('tg-key')) return;
       event.preventDefault();
