@@ -12,6 +12,7 @@ import { precacheBrief } from '../../lib/offline.ts';
 import { activeOverride, addReplaced, localDay, parseOverride, todaysExclusions, type Override } from '../../lib/override.ts';
 import { passes, type Prefs } from '../../lib/prefs.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
+import { noteRead } from '../../views/account/entry.tsx';
 
 /** What the brief view needs. */
 export interface BriefState {
@@ -102,6 +103,7 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string) => voi
         return;
       }
       sendEvent('replace_used', card.id);
+      noteRead(card.id, 'replaced');
       if (generatedAt) {
         override.current = addReplaced(override.current, generatedAt, card.id);
         writeJson('override', override.current);

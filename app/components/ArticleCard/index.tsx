@@ -5,6 +5,7 @@
 import type { Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
 import { ShareMenu } from '../ShareMenu/index.tsx';
+import { noteRead, SaveButton } from '../../views/account/entry.tsx';
 
 /** What a reader can do with a card. */
 export interface CardActions {
@@ -65,7 +66,7 @@ export function ArticleCard({ card, index, hero = false, actions }: ArticleCardP
           {card.paywalled && <span class="badge">Subscription</span>}
         </p>
         <Heading id={titleId} class="card-title">
-          <a href={`/a/${card.id}`} onClick={() => sendEvent('open', card.id)}>
+          <a href={`/a/${card.id}`} onClick={() => { sendEvent('open', card.id); noteRead(card.id, 'opened'); }}>
             {card.title}
           </a>
         </Heading>
@@ -91,6 +92,7 @@ export function ArticleCard({ card, index, hero = false, actions }: ArticleCardP
               Replace<span class="sr-only">: {card.title}</span>
             </button>
           )}
+          <SaveButton articleId={card.id} title={card.title} say={actions.say} />
           <ShareMenu card={card} say={actions.say} />
           <details class="menu">
             <summary>

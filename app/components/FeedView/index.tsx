@@ -4,6 +4,7 @@ import { fetchFeed } from '../../lib/api.ts';
 import type { Card } from '../../lib/cards.ts';
 import { feedParams, type FeedQuery } from '../../lib/route.ts';
 import { ArticleCard, type CardActions } from '../ArticleCard/index.tsx';
+import { FollowButton } from '../../views/account/entry.tsx';
 
 /** Props: which feed, its title, the prefs value and the ids hidden today. */
 export interface FeedViewProps {
@@ -53,6 +54,7 @@ export function FeedView({ feed, title, param, hiddenIds, actions }: FeedViewPro
       <h2 id="view-title" class="view-title" tabIndex={-1}>
         {heading}
       </h2>
+      {(feed.kind === 'source' || feed.kind === 'tag') && <FollowButton kind={feed.kind} value={feed.value} name={feed.kind === 'source' ? (items?.[0]?.source_name ?? 'this source') : title} say={actions.say} />}
       {items === null ? (
         <p class="quiet">Gathering stories…</p>
       ) : failed ? (

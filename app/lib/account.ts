@@ -1,0 +1,250 @@
+/**
+ * The signed-in reader's API client (docs/accounts.md "For the Reader app engineer", docs/digest.md).
+ * The session travels in the HttpOnly cookie (`credentials: 'same-origin'`); every answer is
+ * validated before it reaches a view. `undefined` means "could not reach Tidings", `null` means
+ * "signed out" (401) or "not there"; views say so calmly instead of throwing.
+ */
+import { httpUrl, isId, isRecord, parseCard, type Card } from './cards.ts';
+
+/** The signed-in reader (`GET /api/auth/me`). */
+export interface Me {
+  id: string;
+  email: string;
+  avatar_url: string | null;
+  is_admin: boolean;
+  needs_import: boolean;
+}
+
+/** A sign-in method connected to the account. */
+export interface Identity {
+  provider: 'email' | 'oidc';
+  issuer: string;
+  email: string;
+  connected_at: string;
+  last_used_at: string;
+}
+
+/** One active session. */
+export interface SessionInfo {
+  id: string;
+  current: boolean;
+  created_at: string;
+  last_used_at: string;
+}
+
+/** `GET /api/account`. */
+export interface Account extends Me {
+  identities: Identity[];
+  sessions: SessionInfo[];
+  saved_count: number;
+}
+
+/** The daily digest preference (`GET`/`PUT /api/digest`). */
+export interface DigestPref {
+  enabled: boolean;
+  hour: number;
+  time_zone: string;
+}
+
+/** A follow (`GET /api/follows`). */
+export interface Follow {
+  kind: 'source' | 'tag';
+  value: string;
+  name: string;
+}
+
+/** A card in the saved list or the history. */
+export interface LibraryItem {
+  card: Card;
+  /** `saved_at` or the history entry's `at` (ISO). */
+  at: string;
+  /** History only. */
+  event: 'opened' | 'replaced' | null;
+}
+
+/** A response reduced to what callers need. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Send a request with the session cookie; undefined on a network failure. */
+export async function send(method: string, path: string, body?: unknown): Promise<Answer | undefined> {
+  try {
+    const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
+    if (body !== undefined) {
+      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+    const res = await fetch(path, init);
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? (JSON.parse(text) as unknown) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: res.status, body: parsed };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `message` of an error body, or ''. */
+export function errorMessage(body: unknown): string {
+  return isRecord(body) && isRecord(body.error) ? str(body.error.message) : '';
+}
+
+/** Parse the `me` shape; null when it is not one. */
+export function parseMe(value: unknown): Me | null {
+  if (!isRecord(value) || !isId(value.id) || typeof value.email !== 'string') return null;
+  return { id: value.id, email: value.email, avatar_url: httpUrl(value.avatar_url), is_admin: value.is_admin === true, needs_import: value.needs_import === true };
+}
+
+/** Who is signed in: Me, null when signed out, undefined when Tidings cannot be reached. */
+export async function fetchMe(): Promise<Me | null | undefined> {
+  const res = await send('GET', '/api/auth/me');
+  if (!res) return undefined;
+  if (res.status === 401) return null;
+  return res.status === 200 ? parseMe(res.body) : undefined;
+}
+
+/** The configured provider's label, or null when only e-mail sign-in exists (`GET /api/auth/providers`). */
+export async function fetchProvider(): Promise<{ name: string; start: string } | null> {
+  const res = await send('GET', '/api/auth/providers');
+  const oidc = res && isRecord(res.body) && isRecord(res.body.oidc) ? res.body.oidc : null;
+  const start = str(oidc?.start);
+  // Only our own path is followed: a provider button must never lead off-site from here.
+  return oidc && typeof oidc.name === 'string' && start.startsWith('/api/auth/') ? { name: oidc.name, start } : null;
+}
+
+/** `POST /api/auth/email/start`: the calm reply, or a message saying what to fix. */
+export async function startEmailSignIn(email: string): Promise<{ ok: boolean; message: string }> {
+  const res = await send('POST', '/api/auth/email/start', { email });
+  if (!res) return { ok: false, message: 'Tidings could not be reached. Please try again in a moment.' };
+  if (res.status === 200 && isRecord(res.body)) return { ok: true, message: str(res.body.message) || 'A sign-in link is on its way.' };
+  if (res.status === 422) return { ok: false, message: 'Please enter a valid e-mail address.' };
+  return { ok: false, message: errorMessage(res.body) || 'That did not work. Please try again in a moment.' };
+}
+
+function parseIdentity(v: unknown): Identity | null {
+  if (!isRecord(v) || (v.provider !== 'email' && v.provider !== 'oidc')) return null;
+  return { provider: v.provider, issuer: str(v.issuer), email: str(v.email), connected_at: str(v.connected_at), last_used_at: str(v.last_used_at) };
+}
+
+function parseSession(v: unknown): SessionInfo | null {
+  if (!isRecord(v) || !isId(v.id)) return null;
+  return { id: v.id, current: v.current === true, created_at: str(v.created_at), last_used_at: str(v.last_used_at) };
+}
+
+function list<T>(value: unknown, parse: (v: unknown) => T | null): T[] {
+  return Array.isArray(value) ? value.map(parse).filter((x): x is T => x !== null) : [];
+}
+
+/** Parse `GET /api/account`. */
+export function parseAccount(value: unknown): Account | null {
+  const me = parseMe(value);
+  if (!me || !isRecord(value)) return null;
+  const count = typeof value.saved_count === 'number' && Number.isFinite(value.saved_count) ? Math.max(0, value.saved_count) : 0;
+  return { ...me, identities: list(value.identities, parseIdentity), sessions: list(value.sessions, parseSession), saved_count: count };
+}
+
+/** `GET /api/account`: the account, null when signed out, undefined when unreachable. */
+export async function fetchAccount(): Promise<Account | null | undefined> {
+  const res = await send('GET', '/api/account');
+  if (!res) return undefined;
+  return res.status === 401 ? null : (parseAccount(res.body) ?? undefined);
+}
+
+/** True when a state-changing request succeeded. */
+const ok = (res: Answer | undefined): boolean => res !== undefined && res.status >= 200 && res.status < 300;
+
+/** `POST /api/auth/logout`. */
+export const signOut = async (): Promise<boolean> => ok(await send('POST', '/api/auth/logout'));
+/** `POST /api/account/logout-all`. */
+export const signOutEverywhere = async (): Promise<boolean> => ok(await send('POST', '/api/account/logout-all'));
+/** `DELETE /api/account` (204). */
+export const deleteAccount = async (): Promise<boolean> => ok(await send('DELETE', '/api/account'));
+/** `DELETE /api/account/sessions/<id>`. */
+export const endSession = async (id: string): Promise<boolean> => ok(await send('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`));
+
+/** Parse a digest preference. */
+export function parseDigest(value: unknown): DigestPref | null {
+  if (!isRecord(value) || typeof value.enabled !== 'boolean') return null;
+  const hour = typeof value.hour === 'number' && Number.isInteger(value.hour) && value.hour >= 0 && value.hour <= 23 ? value.hour : 7;
+  return { enabled: value.enabled, hour, time_zone: str(value.time_zone) || 'UTC' };
+}
+
+/** `GET /api/digest`. */
+export async function fetchDigest(): Promise<DigestPref | null> {
+  const res = await send('GET', '/api/digest');
+  return res?.status === 200 ? parseDigest(res.body) : null;
+}
+
+/** `PUT /api/digest`: the saved preference, or null when it was not saved. */
+export async function saveDigest(pref: DigestPref): Promise<DigestPref | null> {
+  const res = await send('PUT', '/api/digest', pref);
+  return res?.status === 200 ? parseDigest(res.body) : null;
+}
+
+function parseItem(v: unknown, atKey: 'saved_at' | 'at'): LibraryItem | null {
+  const card = parseCard(v);
+  if (!card || !isRecord(v)) return null;
+  const event = v.event === 'opened' || v.event === 'replaced' ? v.event : null;
+  return { card, at: str(v[atKey]), event };
+}
+
+/** `GET /api/saved` or `GET /api/history`: the items, or null when unavailable. */
+export async function fetchLibrary(which: 'saved' | 'history'): Promise<LibraryItem[] | null> {
+  const res = await send('GET', `/api/${which}`);
+  if (res?.status !== 200 || !isRecord(res.body)) return null;
+  const at = which === 'saved' ? 'saved_at' : 'at';
+  return list(res.body.items, (v) => parseItem(v, at));
+}
+
+/** `GET /api/saved/ids`. */
+export async function fetchSavedIds(): Promise<string[] | null> {
+  const res = await send('GET', '/api/saved/ids');
+  return res?.status === 200 && isRecord(res.body) && Array.isArray(res.body.ids) ? res.body.ids.filter(isId) : null;
+}
+
+/** Save or unsave one article. */
+export async function setSaved(articleId: string, saved: boolean): Promise<boolean> {
+  return saved
+    ? ok(await send('POST', '/api/saved', { article_id: articleId }))
+    : ok(await send('DELETE', `/api/saved?article_id=${encodeURIComponent(articleId)}`));
+}
+
+/** `DELETE /api/history/<id>`. */
+export const removeHistory = async (articleId: string): Promise<boolean> => ok(await send('DELETE', `/api/history/${encodeURIComponent(articleId)}`));
+/** `DELETE /api/history` (the caller confirms first). */
+export const clearHistory = async (): Promise<boolean> => ok(await send('DELETE', '/api/history'));
+
+/** `GET /api/follows`. */
+export async function fetchFollows(): Promise<Follow[] | null> {
+  const res = await send('GET', '/api/follows');
+  if (res?.status !== 200 || !isRecord(res.body)) return null;
+  return list(res.body.items, (v) =>
+    isRecord(v) && (v.kind === 'source' || v.kind === 'tag') && typeof v.value === 'string' ? { kind: v.kind, value: v.value, name: str(v.name) || v.value } : null,
+  );
+}
+
+/** Follow or unfollow a source or tag. */
+export async function setFollow(kind: Follow['kind'], value: string, following: boolean): Promise<boolean> {
+  return ok(await send(following ? 'POST' : 'DELETE', '/api/follows', { kind, value }));
+}
+
+/** `GET /api/prefs`: the account's prefs object, or undefined when unavailable. */
+export async function fetchAccountPrefs(): Promise<unknown> {
+  const res = await send('GET', '/api/prefs');
+  return res?.status === 200 ? res.body : undefined;
+}
+
+/** `PUT /api/prefs`. */
+export const putAccountPrefs = async (prefs: Record<string, unknown>): Promise<boolean> => ok(await send('PUT', '/api/prefs', prefs));
+
+/** `POST /api/import` (once per account; a repeat answers `already_imported` and is harmless). */
+export const importDevice = async (body: { history: unknown[]; prefs: Record<string, unknown> }): Promise<boolean> =>
+  ok(await send('POST', '/api/import', body));

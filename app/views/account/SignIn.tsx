@@ -1,0 +1,78 @@
+/**
+ * Sign in: the e-mail form (`POST /api/auth/email/start`, whose reply is the same calm sentence for
+ * every address, so the form never reveals who has an account) and, when the API says a provider is
+ * configured (`GET /api/auth/providers`), its button: a plain navigation to the provider's start.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { fetchProvider, startEmailSignIn } from '../../lib/account.ts';
+
+/** Props: a line to show above the form (after signing out, for instance). */
+export interface SignInProps {
+  note?: string;
+}
+
+/** The sign-in view. */
+export function SignIn({ note = '' }: SignInProps) {
+  const [provider, setProvider] = useState<{ name: string; start: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => void fetchProvider().then(setProvider), []);
+
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (!(e.currentTarget instanceof HTMLFormElement)) return;
+    const value = new FormData(e.currentTarget).get('email');
+    const email = typeof value === 'string' ? value.trim() : '';
+    if (!email) return setError('Please enter your e-mail address.');
+    setSending(true);
+    setError('');
+    const answer = await startEmailSignIn(email);
+    setSending(false);
+    if (answer.ok) setSent(answer.message);
+    else setError(answer.message);
+  };
+
+  // Come back to the account page, where the first sign-in merge is confirmed.
+  const providerHref = provider ? `${provider.start}?return_to=${encodeURIComponent('/?view=account')}` : '';
+  return (
+    <section class="account" aria-labelledby="view-title">
+      <h2 id="view-title" class="view-title" tabIndex={-1}>
+        Sign in
+      </h2>
+      {note && <p class="quiet">{note}</p>}
+      <p>
+        An account keeps your Calm Filters, saved stories and reading history with you on every device, and can send you the day’s
+        brief by e-mail. Reading Tidings never needs one.
+      </p>
+      {sent ? (
+        <p class="notice" role="status">
+          {sent}
+        </p>
+      ) : (
+        <form class="form" onSubmit={submit} noValidate>
+          <label for="signin-email">Your e-mail address</label>
+          <input id="signin-email" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} required aria-describedby={error ? 'signin-error' : 'signin-hint'} />
+          <p id="signin-hint" class="quiet">
+            We will send you a link that signs you in. No password needed.
+          </p>
+          {error && (
+            <p id="signin-error" class="error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" class="button primary" disabled={sending}>
+            {sending ? 'Sending…' : 'Send me a sign-in link'}
+          </button>
+        </form>
+      )}
+      {provider && (
+        <p>
+          <a class="button" href={providerHref}>
+            Continue with {provider.name}
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}

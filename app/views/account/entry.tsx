@@ -1,0 +1,101 @@
+/**
+ * The small account pieces the reader shows everywhere (so they load with it, and stay small):
+ * the Sign in / Your account entry, the Save button on a card and the Follow button on a source or
+ * tag feed. Signed out, Save and Follow render nothing: the reader stays calm and uncluttered.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { fetchFollows, setFollow } from '../../lib/account.ts';
+import { toggleSaved, useSession } from './session.ts';
+
+/** Props of the entry: the app's navigation. */
+export interface AccountEntryProps {
+  go: (href: string) => void;
+}
+
+/** "Sign in", or "Your account" and "Saved" once signed in. */
+export function AccountEntry({ go }: AccountEntryProps) {
+  const { session } = useSession();
+  const link = (href: string, text: string) => (
+    <a
+      href={href}
+      onClick={(e: MouseEvent) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        go(href);
+      }}
+    >
+      {text}
+    </a>
+  );
+  // Followed by a separator: it sits first in the footer line, before Send feedback.
+  if (session.status !== 'signed-in') return <span class="account-entry">{link('/?view=account', 'Sign in')} · </span>;
+  return (
+    <span class="account-entry">
+      {link('/?view=account', 'Your account')} · {link('/?view=saved', 'Saved and history')} ·{' '}
+    </span>
+  );
+}
+
+/** Props of the Save button. */
+export interface SaveButtonProps {
+  articleId: string;
+  title: string;
+  say: (text: string) => void;
+}
+
+/** Save / Saved toggle (aria-pressed), only for a signed-in reader. */
+export function SaveButton({ articleId, title, say }: SaveButtonProps) {
+  const { session, isSaved } = useSession();
+  if (session.status !== 'signed-in') return null;
+  const on = isSaved(articleId);
+  const click = async () => {
+    const now = await toggleSaved(articleId);
+    say(now === on ? 'That could not be saved just now. Please try again.' : now ? 'Saved. You will find it under Saved and history.' : 'Removed from your saved stories.');
+  };
+  return (
+    <button type="button" class="button" aria-pressed={on} onClick={click}>
+      {on ? 'Saved' : 'Save'}
+      <span class="sr-only">: {title}</span>
+    </button>
+  );
+}
+
+/** Props of the Follow button. */
+export interface FollowButtonProps {
+  kind: 'source' | 'tag';
+  value: string;
+  name: string;
+  say: (text: string) => void;
+}
+
+/** Follow / Following toggle for a source or tag feed, only for a signed-in reader. */
+export function FollowButton({ kind, value, name, say }: FollowButtonProps) {
+  const { session } = useSession();
+  const signedIn = session.status === 'signed-in';
+  const [on, setOn] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    void fetchFollows().then((list) => {
+      if (live) setOn(list ? list.some((f) => f.kind === kind && f.value === value) : null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [signedIn, kind, value]);
+  if (!signedIn || on === null) return null;
+  const click = async () => {
+    if (!(await setFollow(kind, value, !on))) return say('That did not work just now. Please try again.');
+    setOn(!on);
+    say(on ? `You no longer follow ${name}.` : `You follow ${name}. You will find it under Saved and history.`);
+  };
+  return (
+    <button type="button" class="button" aria-pressed={on} onClick={click}>
+      {on ? 'Following' : 'Follow'}
+      <span class="sr-only"> {name}</span>
+    </button>
+  );
+}
+
+/** Record a deliberate reading event (re-exported so a card needs one import). */
+export { noteRead } from './session.ts';

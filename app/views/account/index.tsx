@@ -1,0 +1,45 @@
+/**
+ * `?view=account`: the account page for a signed-in reader, the sign-in form otherwise (so the one
+ * address serves both; the e-mailed link and the provider come back here). Its own chunk.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+import { fetchAccount, type Account } from '../../lib/account.ts';
+import { AccountPage } from './AccountPage.tsx';
+import { setSession } from './session.ts';
+import { SignIn } from './SignIn.tsx';
+import { useAccountStyles, useFocusTitle } from './ui.ts';
+
+type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'signed-out'; note: string } | { kind: 'account'; account: Account };
+
+/** The account view. */
+export default function AccountView({ say }: LazyViewProps) {
+  useAccountStyles();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  useEffect(() => {
+    void fetchAccount().then((account) => {
+      if (account === undefined) return setState({ kind: 'offline' });
+      setState(account ? { kind: 'account', account } : { kind: 'signed-out', note: '' });
+    });
+  }, []);
+  useFocusTitle(state.kind);
+
+  if (state.kind === 'loading') return <p class="quiet">Opening your account…</p>;
+  if (state.kind === 'offline') {
+    return (
+      <section class="account" aria-labelledby="view-title">
+        <h2 id="view-title" class="view-title" tabIndex={-1}>
+          Your account
+        </h2>
+        <p class="quiet">Your account needs a connection. The brief is still here under Highlights.</p>
+      </section>
+    );
+  }
+  if (state.kind === 'signed-out') return <SignIn note={state.note} />;
+  const signedOut = (note: string) => {
+    setSession({ status: 'signed-out' });
+    say(note);
+    setState({ kind: 'signed-out', note });
+  };
+  return <AccountPage account={state.account} say={say} onSignedOut={signedOut} />;
+}
