@@ -1,0 +1,82 @@
+/**
+ * The benchmark report's pure helpers: a target is checked in the right direction, a figure that
+ * could not be measured is a `skipped` field (never a number), and the verdict names every missed
+ * or skipped field. Also the page-weight parsers and the build child's result line.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseChildOutput } from '../../scripts/bench/build.ts';
+import { linkedUrls, localPath, staticImports } from '../../scripts/bench/pages.ts';
+import { measured, meets, median, ratio, skipped, verdict } from '../../scripts/bench/report.ts';
+
+const cases: Array<[string, number, '>=' | '<=', number, boolean]> = [
+  ['a ratio at its floor passes', 0.6, '>=', 0.6, true],
+  ['a ratio under its floor fails', 0.59, '>=', 0.6, false],
+  ['a size at its ceiling passes', 20_480, '<=', 20_480, true],
+  ['a size over its ceiling fails', 20_481, '<=', 20_480, false],
+];
+for (const [name, value, op, limit, pass] of cases) {
+  test(`target: ${name}`, () => {
+    assert.is(meets(value, { op, limit }), pass);
+    const field = measured(value, { target: { op, limit } });
+    assert.ok('value' in field && field.pass === pass && field.target === `${op} ${limit}`);
+  });
+}
+
+test('a ratio over a zero or non-finite denominator is null, not Infinity', () => {
+  assert.is(ratio(5, 0), null);
+  assert.is(ratio(5, Number.NaN), null);
+  assert.is(ratio(3, 4), 0.75);
+});
+
+test('the verdict fails on a missed target and on a skipped field, and names both', () => {
+  const v = verdict({
+    api: { brief_ratio: measured(0.7, { target: { op: '>=', limit: 0.6 } }), feed_ratio: measured(0.1, { target: { op: '>=', limit: 0.4 } }) },
+    build: { full_s: skipped('the site build has not landed', { op: '<=', limit: 10 }), note_only: measured(12) },
+  });
+  assert.is(v.pass, false);
+  assert.equal(v.failed, ['api.feed_ratio']);
+  assert.equal(v.skipped, ['build.full_s']);
+  assert.ok(verdict({ api: { brief_ratio: measured(0.7, { target: { op: '>=', limit: 0.6 } }) } }).pass);
+});
+
+test('a skipped field carries its reason and no value', () => {
+  const field = skipped('not landed', { op: '>=', limit: 0.5 });
+  assert.equal(field, { skipped: 'not landed', target: '>= 0.5' });
+});
+
+test('median of odd and even lists', () => {
+  assert.is(median([3, 1, 2]), 2);
+  assert.is(median([4, 1, 2, 3]), 2.5);
+});
+
+test('stylesheets and module scripts are found in a page, entities decoded', () => {
+  const html = '<link rel="stylesheet" href="/assets/site.css?v=1&amp;x=2"><link rel="icon" href="/f.ico">'
+    + '<script type="module" src="/app/reader.js"></script><link rel="modulepreload" href="/app/chunks/a.js">';
+  assert.equal(linkedUrls(html, 'link', 'href', /rel\s*=\s*"?stylesheet/i), ['/assets/site.css?v=1&x=2']);
+  assert.equal(linkedUrls(html, 'script', 'src', /type\s*=\s*"module"/i), ['/app/reader.js']);
+  assert.equal(linkedUrls(html, 'link', 'href', /rel\s*=\s*"?modulepreload/i), ['/app/chunks/a.js']);
+});
+
+test('static imports are followed, dynamic import() chunks are not', () => {
+  const code = 'import{a as b}from"./chunks/c1.js";import"./side.js";export{x}from"./re.js";const v=()=>import("./chunks/lazy.js");';
+  assert.equal(staticImports(code), ['./chunks/c1.js', './side.js', './re.js']);
+});
+
+test('site URLs map into the output directory; other origins and query strings do not leak', () => {
+  assert.is(localPath('/dist', '/assets/site.css?v=1'), '/dist/assets/site.css');
+  assert.is(localPath('/dist', './chunks/a.js', '/app/reader.js'), '/dist/app/chunks/a.js');
+  assert.is(localPath('/dist', 'https://cdn.example.org/x.js'), null);
+  assert.is(localPath('/dist', '//cdn.example.org/x.js'), null);
+});
+
+test('the build child result is read from its last BENCH_RESULT line, and garbage is refused', () => {
+  const r = { ms: 1, written: 2, rendered: 3, articles: 4, pages: 5 };
+  const line = `BENCH_RESULT ${JSON.stringify({ full: r, incremental: r, peakRssMb: 300 })}`;
+  assert.is(parseChildOutput(`noise\n${line}\n`)?.peakRssMb, 300);
+  assert.is(parseChildOutput('BENCH_RESULT {"full":1}'), null);
+  assert.is(parseChildOutput('BENCH_RESULT not json'), null);
+  assert.is(parseChildOutput('nothing here'), null);
+});
+
+test.run();
