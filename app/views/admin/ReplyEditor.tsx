@@ -70,18 +70,18 @@ export function ReplyEditor({ id, label, disabled, onReady }: { id: string; labe
   // Buttons keep the editor's selection: a mouse press does not take focus from the text.
   const keep = (e: MouseEvent) => e.preventDefault();
 
-  const tool = (name: string, text: string, command: string, pressed?: boolean) => (
-    <button type="button" class="button tool" aria-pressed={pressed === undefined ? undefined : pressed} onMouseDown={keep} onClick={() => run(command)} disabled={disabled} title={name}>
+  const tool = (text: string, command: string, pressed?: boolean) => (
+    <button type="button" class="button tool" aria-pressed={pressed === undefined ? undefined : pressed} onMouseDown={keep} onClick={() => run(command)} disabled={disabled}>
       {text}
     </button>
   );
   return (
     <div class="editor">
       <div role="toolbar" aria-label="Formatting" aria-controls={id} class="toolbar">
-        {tool('Bold', 'Bold', 'bold', states.bold)}
-        {tool('Italic', 'Italic', 'italic', states.italic)}
-        {tool('Bulleted list', 'Bullets', 'insertUnorderedList', states.ul)}
-        {tool('Numbered list', 'Numbers', 'insertOrderedList', states.ol)}
+        {tool('Bold', 'bold', states.bold)}
+        {tool('Italic', 'italic', states.italic)}
+        {tool('Bulleted list', 'insertUnorderedList', states.ul)}
+        {tool('Numbered list', 'insertOrderedList', states.ol)}
         <span class="sizes" role="group" aria-label="Text size">
           {REPLY_SIZES.map((s) => (
             <button key={s.px} type="button" class="button tool" onMouseDown={keep} onClick={() => run('fontSize', legacySizeFor(s.px))} disabled={disabled} aria-label={`${s.label} text, ${s.px} pixels`}>

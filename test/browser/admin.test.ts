@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { BrowserContext, Page } from 'playwright-core';
+import { eventRecord, type EventDoc } from '../../core/domain/event.ts';
+import type { FeedbackDoc } from '../../core/domain/feedback.ts';
+import { randomId } from '../../core/domain/ids.ts';
+import { SESSION_COOKIE } from '../../core/domain/user.ts';
+import { createMailer } from '../../core/mail.ts';
+import { signIn } from '../admin/helpers.ts';
+import { decodeQuotedPrintable, mailHeader, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { startHarness, until, type Harness } from './harness.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let h: Harness;
+let smtp: TestSmtp;
+const feedbackId = randomId();
+const anonymousId = randomId();
+
+test.before(async () => {
+  h = await startHarness();
+  smtp = await startSmtp();
+  // The harness's context has no SMTP_URL; replies go through a real mailer to the loopback server.
+  h.ctx.deps.mailer.close();
+  h.ctx.deps.mailer = createMailer({ ...h.ctx.config, smtpUrl: smtp.url }, h.ctx.log);
+  const now = Date.now();
+  const events: EventDoc[] = [];
+  for (const [daysAgo, visitor, opened] of [[0, 'v1', 0], [0, 'v2', 1], [1, 'v1', 2], [3, 'v3', 0]] as const) {
+    const at = new Date(now - daysAgo * 86_400_000);
+    events.push(eventRecord({ kind: 'visit', articleId: null, visitorHash: visitor, now: at }));
+    const article = h.brief[opened];
+    if (article) events.push(eventRecord({ kind: 'open', articleId: article._id, visitorHash: visitor, now: at }));
+  }
+  await h.ctx.db.collection<EventDoc>('events').insertMany(events);
+  await h.ctx.db.collection<FeedbackDoc>('feedback').insertMany([
+    { _id: feedbackId, category: 'idea', contact_email: 'reader@example.org', message: 'Could there be a puzzle <b>archive</b>?', read_at: null, created_at: new Date(now - 60_000) },
+    { _id: anonymousId, category: null, contact_email: null, message: 'Lovely otters.', read_at: null, created_at: new Date(now - 120_000) },
+  ]);
+});
+test.after(async () => {
+  await smtp?.close();
+  await h?.close();
+});
+
+/** Serious and critical axe violations (WCAG 2.x A/AA and best practice), as in a11y.test.ts. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+}
+
+/** A browser context signed in as a new user (the session cookie, as a real sign-in leaves it). */
+async function signedInPage(isAdmin: boolean, scheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page; requests: string[]; token: string }> {
+  const { token } = await signIn(h.ctx.db, { email: `${randomId()}@example.org`, is_admin: isAdmin });
+  // bypassCSP only lets the injected axe script run under our strict CSP (as in a11y.test.ts).
+  const context = await h.browser.newContext({ bypassCSP: true, colorScheme: scheme, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  return { context, page, requests, token };
+}
+
+test('a reader who is not an admin sees a calm note, no admin data, and never loads the admin panel', async () => {
+  for (const who of ['signed-in reader', 'anonymous'] as const) {
+    const { context, page, requests } = who === 'anonymous' ? { ...(await h.newPage()), requests: [] as string[] } : await signedInPage(false);
+    if (who === 'anonymous') page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto(h.base + '/');
+    await page.waitForSelector('.app-footer a[href="/?view=games"]');
+    await until(() => requests.includes('/api/auth/me'), 5_000, 'the admin check');
+    assert.is(await page.locator('.app-footer a[href="/?view=admin"]').count(), 0, `${who}: no Admin link`);
+    await page.goto(h.base + '/?view=admin');
+    await page.waitForSelector('.not-available');
+    assert.match((await page.textContent('.admin-view')) ?? '', /not available/);
+    assert.not.ok(requests.some((p) => p.startsWith('/api/admin/')), `${who}: no admin request`);
+    assert.not.ok(requests.some((p) => /\/chunks\/Panel-/.test(p)), `${who}: the panel chunk is never loaded`);
+    assert.is(await page.locator('[data-chart], .feedback-item, .sources-table').count(), 0);
+    await context.close();
+  }
+});
+
+test('an admin sees the dashboard chart of daily visits and opens, with its table, and the emotional mix', async () => {
+  const { context, page, token } = await signedInPage(true);
+  await page.goto(h.base + '/');
+  await page.click('.app-footer a[href="/?view=admin"]');
+  await page.waitForSelector('[data-chart="chart-daily"] svg path.series-a');
+  await until(() => page.evaluate(() => document.activeElement?.id === 'view-title'), 5_000, 'focus on the view heading');
+  assert.match((await page.textContent('#chart-daily-title')) ?? '', /Daily visits and opens, last 30 days/);
+  // The table shows exactly the server's daily series (the pages of this run add visits of their own).
+  const stats: unknown = await (await h.ctx.request('/api/admin/stats?days=30', { headers: { authorization: `Bearer ${token}` } })).json();
+  const daily = typeof stats === 'object' && stats !== null && 'daily' in stats && Array.isArray(stats.daily) ? stats.daily : [];
+  const rows = await page.$$eval('[data-chart="chart-daily"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.equal(rows, daily.map((d: { day: string; visits: number; opens: number }) => [d.day, String(d.visits), String(d.opens)]));
+  assert.is(rows.length, 30);
+  const opens = daily.reduce((n: number, d: { opens: number }) => n + d.opens, 0);
+  assert.is(opens, 4, "the four seeded opens");
+  assert.match((await page.textContent('#chart-daily-desc')) ?? '', new RegExp(`Opens: ${opens} in all`));
+  assert.ok(await page.locator('[data-chart="chart-mix"] rect.bar').count() >= 2);
+  await page.click('input[name="stats-days"][value="7"]');
+  await until(async () => (await page.locator('[data-chart="chart-daily"] tbody tr').count()) === 7, 5_000, 'the 7-day window');
+  await context.close();
+});
+
+test('replying: a refused send keeps the draft and records nothing; an accepted one is mailed and shown', async () => {
+  const { context, page } = await signedInPage(true);
+  await page.goto(h.base + '/?view=admin&section=inbox');
+  const item = page.locator(`.feedback-item[data-id="${feedbackId}"]`);
+  await item.waitFor();
+  assert.match((await page.locator(`.feedback-item[data-id="${anonymousId}"]`).textContent()) ?? '', /no one to reply to/);
+  const editor = item.locator('[role="textbox"]');
+  await editor.click();
+  await page.keyboard.type('Thank you! ');
+  await item.locator('button:text-is("Bold")').click();
+  await page.keyboard.type('An archive is coming.');
+  assert.match(await editor.innerHTML(), /<b>An archive is coming\.<\/b>/);
+  await page.keyboard.press('ControlOrMeta+a');
+  await item.locator('button[aria-label^="Larger text"]').click();
+  assert.match(await editor.innerHTML(), /<span style="font-size: 22px;">/);
+  assert.not.match(await editor.innerHTML(), /<font/);
+
+  smtp.refusing = true;
+  await item.locator('button[type="submit"]').click();
+  await item.locator('.error:has-text("Not sent")').waitFor();
+  assert.match((await editor.textContent()) ?? '', /Thank you! An archive is coming\./, 'the draft is kept');
+  assert.is(await h.ctx.db.collection('feedback_replies').countDocuments({ feedback_id: feedbackId }), 0);
+
+  smtp.refusing = false;
+  await item.locator('button[type="submit"]').click();
+  await item.locator('.replies strong:has-text("An archive is coming.")').waitFor();
+  assert.is((await editor.textContent()) ?? '', '', 'the editor is cleared after the send');
+  const [mail] = await smtp.waitFor(1);
+  assert.ok(mail);
+  assert.equal(mail.to, ['reader@example.org']);
+  assert.is(mailHeader(mail.raw, 'Subject'), 'Re: Your Tidings feedback');
+  assert.match(decodeQuotedPrintable(mail.raw), /<span style="font-size:22px">Thank you! <strong>An archive is coming\.<\/strong><\/span>/);
+  const stored = await h.ctx.db.collection<FeedbackDoc>('feedback').findOne({ _id: feedbackId });
+  assert.ok(stored?.read_at, 'marked read after the send');
+  assert.not.ok(await item.locator('.badge:has-text("New")').count());
+  await context.close();
+});
+
+test('hiding a source asks for confirmation first; the filters find it afterwards', async () => {
+  const { context, page } = await signedInPage(true);
+  await page.goto(h.base + '/?view=admin&section=sources');
+  const row = page.locator('tr[data-id="river-news"]');
+  await row.waitFor();
+  await row.locator('button[aria-label="Hide River News…"]').click();
+  const confirm = row.locator('[role="group"][aria-label="Confirm hiding River News"]');
+  await confirm.waitFor();
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Yes, hide', 'focus moves to the confirmation');
+  assert.is((await h.ctx.db.collection('sources').findOne({ _id: 'river-news' }))?.content_visible, true, 'nothing changes before confirming');
+  await confirm.locator('button:has-text("Cancel")').click();
+  await row.locator('button[aria-label="Hide River News…"]').click();
+  await confirm.locator('button:has-text("Yes, hide")').click();
+  await row.locator('td:text-is("hidden")').waitFor();
+  assert.is((await h.ctx.db.collection('sources').findOne({ _id: 'river-news' }))?.content_visible, false);
+  await page.selectOption('#src-vis', 'hidden');
+  assert.equal(await page.$$eval('.sources-table tbody tr', (trs) => trs.map((t) => t.getAttribute('data-id'))), ['river-news']);
+  await row.locator('button[aria-label="Show River News"]').click();
+  await until(async () => (await h.ctx.db.collection('sources').findOne({ _id: 'river-news' }))?.content_visible === true, 5_000, 'shown again');
+  await context.close();
+});
+
+test('axe finds no serious or critical violation in any admin section (light; the dashboard also dark)', async () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    const { context, page } = await signedInPage(true, scheme);
+    const sections = scheme === 'dark' ? [['dashboard', '[data-chart="chart-mix"]']] : [['dashboard', '[data-chart="chart-mix"]'], ['inbox', '.feedback-item'], ['sources', '.sources-table tbody tr'], ['candidates', '#cand-url'], ['downloads', 'a[download="sources.csv"]']];
+    for (const [section, ready] of sections) {
+      await page.goto(`${h.base}/?view=admin&section=${section}`);
+      await page.waitForSelector(ready ?? 'body');
+      assert.equal(await seriousViolations(page), [], `${section} (${scheme})`);
+    }
+    await context.close();
+  }
+});
+
+test.run();
