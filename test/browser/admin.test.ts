@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { eventRecord, type EventDoc } from '../../core/domain/event.ts';
 import type { FeedbackDoc } from '../../core/domain/feedback.ts';
 import { randomId } from '../../core/domain/ids.ts';
+import type { SourceDoc } from '../../core/domain/source.ts';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { createMailer } from '../../core/mail.ts';
 import { signIn } from '../admin/helpers.ts';
@@ -154,16 +155,16 @@ test('hiding a source asks for confirmation first; the filters find it afterward
   const confirm = row.locator('[role="group"][aria-label="Confirm hiding River News"]');
   await confirm.waitFor();
   assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Yes, hide', 'focus moves to the confirmation');
-  assert.is((await h.ctx.db.collection('sources').findOne({ _id: 'river-news' }))?.content_visible, true, 'nothing changes before confirming');
+  assert.is((await h.ctx.db.collection<SourceDoc>('sources').findOne({ _id: 'river-news' }))?.content_visible, true, 'nothing changes before confirming');
   await confirm.locator('button:has-text("Cancel")').click();
   await row.locator('button[aria-label="Hide River News…"]').click();
   await confirm.locator('button:has-text("Yes, hide")').click();
   await row.locator('td:text-is("hidden")').waitFor();
-  assert.is((await h.ctx.db.collection('sources').findOne({ _id: 'river-news' }))?.content_visible, false);
+  assert.is((await h.ctx.db.collection<SourceDoc>('sources').findOne({ _id: 'river-news' }))?.content_visible, false);
   await page.selectOption('#src-vis', 'hidden');
   assert.equal(await page.$$eval('.sources-table tbody tr', (trs) => trs.map((t) => t.getAttribute('data-id'))), ['river-news']);
   await row.locator('button[aria-label="Show River News"]').click();
-  await until(async () => (await h.ctx.db.collection('sources').findOne({ _id: 'river-news' }))?.content_visible === true, 5_000, 'shown again');
+  await until(async () => (await h.ctx.db.collection<SourceDoc>('sources').findOne({ _id: 'river-news' }))?.content_visible === true, 5_000, 'shown again');
   await context.close();
 });
 
