@@ -6,9 +6,20 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { LazyViewProps } from '../../components/LazyView/index.tsx';
-import { fetchIsAdmin } from './entry.tsx';
 
 type Panel = ComponentType<Pick<LazyViewProps, 'say'>>;
+
+/** Whether `/api/auth/me` names an admin now (false for anonymous, failures and anything malformed). */
+export async function fetchIsAdmin(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/auth/me', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    if (!res.ok) return false;
+    const body: unknown = await res.json();
+    return typeof body === 'object' && body !== null && 'is_admin' in body && body.is_admin === true;
+  } catch {
+    return false;
+  }
+}
 
 /** The gate view. */
 export default function AdminView({ say }: LazyViewProps) {
@@ -16,7 +27,7 @@ export default function AdminView({ say }: LazyViewProps) {
   useEffect(() => {
     document.getElementById('view-title')?.focus();
     let live = true;
-    void fetchIsAdmin(true).then(async (admin) => {
+    void fetchIsAdmin().then(async (admin) => {
       if (!live) return;
       if (!admin) return setState('denied');
       try {
