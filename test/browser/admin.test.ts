@@ -11,6 +11,7 @@ import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { createMailer } from '../../core/mail.ts';
 import { signIn } from '../admin/helpers.ts';
 import { decodeQuotedPrintable, mailHeader, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { startFeedServer, xml, type FeedServer } from '../ingestion/feed-server.ts';
 import { startHarness, until, type Harness } from './harness.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -166,6 +167,46 @@ test('hiding a source asks for confirmation first; the filters find it afterward
   await row.locator('button[aria-label="Show River News"]').click();
   await until(async () => (await h.ctx.db.collection<SourceDoc>('sources').findOne({ _id: 'river-news' }))?.content_visible === true, 5_000, 'shown again');
   await context.close();
+});
+
+const rss = (title: string) => {
+  const day = new Date().toUTCString();
+  const items = ['Volunteers plant a thousand trees along the river', 'A library lends telescopes to families', 'Town bakers share bread with neighbours']
+    .map((t, i) => `<item><title>${t}</title><link>https://example.org/${i}</link><pubDate>${day}</pubDate><description>${t}.</description></item>`)
+    .join('');
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>${title}</title><link>https://example.org/</link>${items}</channel></rss>`;
+};
+
+test('candidate queue: add a feed URL, see its preview, promote it active; a source’s live preview opens in a panel', async () => {
+  const feeds: FeedServer = await startFeedServer();
+  try {
+    feeds.routes.set('/calm.xml', xml(rss('Calm Gazette')));
+    feeds.routes.set('/river.xml', xml(rss('River News')));
+    await h.ctx.db.collection<SourceDoc>('sources').updateOne({ _id: 'sky-journal' }, { $set: { feed_url: `${feeds.base}/river.xml` } });
+    const { context, page } = await signedInPage(true);
+    await page.goto(h.base + '/?view=admin&section=candidates');
+    await page.fill('#cand-url', `${feeds.base}/calm.xml`);
+    await page.click('button:has-text("Add and preview")');
+    const item = page.locator('li[data-id]:has-text("Calm Gazette")');
+    await item.waitFor();
+    await item.locator('summary:has-text("Preview")').click();
+    assert.match((await item.locator('.preview').textContent()) ?? '', /3 items/);
+    await item.locator('label:has-text("activate now") input').check();
+    await item.locator('button:has-text("Promote")').click();
+    await item.locator('.badge:text-is("promoted")').waitFor();
+    const source = await h.ctx.db.collection<SourceDoc>('sources').findOne({ feed_url: `${feeds.base}/calm.xml` });
+    assert.is(source?.status, 'active');
+    assert.is(source?.active, true);
+
+    await page.goto(h.base + '/?view=admin&section=sources');
+    await page.click('button[aria-label="Live preview of Sky Journal"]');
+    await page.waitForSelector('#src-preview-title:has-text("Live preview: Sky Journal")');
+    await page.waitForSelector('.preview:has-text("Volunteers plant a thousand trees")');
+    assert.is(await page.evaluate(() => document.activeElement?.id), 'src-preview-title');
+    await context.close();
+  } finally {
+    await feeds.close();
+  }
 });
 
 test('axe finds no serious or critical violation in any admin section (light; the dashboard also dark)', async () => {
