@@ -3,7 +3,7 @@
  * Eleventy output, JSON 404 for unknown `/api/*` paths, a calm HTML 404 page for other paths, and
  * the single root `onError` that produces `{"error":{"code","message"}}` (CONTRACT.md).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
@@ -111,6 +111,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404),
   );
 
+  // The directory exists before the first build, so a fresh process serves the calm 404 quietly.
+  mkdirSync(deps.config.distDir, { recursive: true });
   app.use('*', serveStatic({ root: deps.config.distDir }));
   // Pages missing from the last build (e.g. an article accepted since) are rendered on demand.
   for (const [pattern, handler] of pageRoutes(deps)) app.get(pattern, handler);

@@ -63,4 +63,10 @@ test('cache headers: a year for assets, short for /today, the brief JSON and the
   }
 });
 
+test('cache headers: hashed app chunks for a year; the app entry and the service worker revalidated', () => {
+  assert.match(headerValue('/app/chunks/*', 'Cache-Control'), 'immutable');
+  assert.is(maxAge(headerValue('/app/reader.js', 'Cache-Control')), 0);
+  assert.match(headerValue('/sw.js', 'Cache-Control'), 'no-cache');
+});
+
 test.run();
