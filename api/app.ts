@@ -167,10 +167,10 @@ function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
 }
 
 /** Server-rendered pages, tried after the static files (e.g. `/a/<id>` on demand). */
-function pageRoutes(_deps: AppDeps): Array<[string, (c: Context<AppEnv>) => Response | Promise<Response>]> {
+function pageRoutes(deps: AppDeps): Array<[string, (c: Context<AppEnv>) => Response | Promise<Response>]> {
   return [
-    ['/auth/verify', verifyPage(_deps)],
+    ['/auth/verify', verifyPage(deps)],
     ['/auth/verify.js', verifyScript],
-    ...articlePageRoutes(_deps),
+    ...articlePageRoutes(deps),
   ];
 }
