@@ -27,6 +27,8 @@ export function AccountEntry({ go }: AccountEntryProps) {
       {text}
     </a>
   );
+  // Nothing until the server answers, so a signed-in reader never sees a passing "Sign in".
+  if (session.status === 'unknown') return null;
   // Followed by a separator: it sits first in the footer line, before Send feedback.
   if (session.status !== 'signed-in') return <span class="account-entry">{link('/?view=account', 'Sign in')} · </span>;
   return (
