@@ -18,7 +18,7 @@ import { buildSnapshot, type Snapshot } from '../../core/readmodel/snapshot.ts';
 import type { SourceDoc } from '../../core/domain/source.ts';
 import { makeArticles, REALISTIC_PREFS } from './fixtures.ts';
 import { runLoad, type LoadOptions, type LoadResult } from './load.ts';
-import { measured, ratio, skipped, type Section } from './report.ts';
+import { measured, median, ratio, skipped, type Section } from './report.ts';
 
 /** The query strings measured. */
 export const PREFS_PARAM = `prefs=${encodeURIComponent(JSON.stringify(REALISTIC_PREFS))}`;
@@ -55,7 +55,7 @@ function listen(root: Hono): Promise<Server> {
  * Measure the API. `deps.db` must hold the seeded 10,000-article pool and a stored brief;
  * `sources` are its sources (the growth snapshots reuse them).
  */
-export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], load: LoadOptions, note: (line: string) => void): Promise<Section> {
+export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], load: LoadOptions, rounds: number, note: (line: string) => void): Promise<Section> {
   const out: Section = {};
   const app = createApp(deps);
   await readModelFor(deps.db, deps.log).refresh();
@@ -63,6 +63,7 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
   const briefRes = await app.request(BRIEF_PATH);
   if (briefRes.status !== 200) throw new Error(`/api/brief answered ${briefRes.status}`);
   const floorBody = await briefRes.text();
+  const floorBytes = Buffer.byteLength(floorBody);
 
   note('building the 10,000 and 100,000 article read models in memory');
   const now = deps.now();
@@ -80,28 +81,50 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
   root.route('/', app);
   const server = await listen(root);
   try {
-    const run = async (label: string, path: string): Promise<LoadResult> => {
-      note(`load: ${label}`);
-      return runLoad(`${server.base}${path}`, load);
+    // Short alternating rounds: each ratio is taken against the floor of its own round, and the
+    // median round is reported, so a neighbour's burst of work moves one round, not the figure.
+    const paths = {
+      floor: '/__floor',
+      brief: BRIEF_PATH,
+      feed: `/api/feed?${FEED_QUERY}`,
+      g10: `/__growth/10k?${FEED_QUERY}`,
+      g100: `/__growth/100k?${FEED_QUERY}`,
     };
-    const floorA = await run('floor', '/__floor');
-    const brief = await run('/api/brief with prefs', BRIEF_PATH);
-    const feed = await run('/api/feed ranked offset=100 with prefs', `/api/feed?${FEED_QUERY}`);
-    const floorB = await run('floor again', '/__floor');
-    const g10 = await run('feed over the 10,000-article read model', `/__growth/10k?${FEED_QUERY}`);
-    const g100 = await run('feed over the 100,000-article read model', `/__growth/100k?${FEED_QUERY}`);
-    const floor = (floorA.rps + floorB.rps) / 2;
-    out.static_rps = measured(floor, { unit: 'req/s', digits: 0, note: `floor runs ${Math.round(floorA.rps)} and ${Math.round(floorB.rps)} req/s; body ${floorBody.length} bytes (one brief answer)` });
-    const briefRatio = ratio(brief.rps, floor);
-    const feedRatio = ratio(feed.rps, floor);
-    const growthRatio = ratio(g100.rps, g10.rps);
-    out.brief_ratio = briefRatio === null ? skipped('floor rate was zero', { op: '>=', limit: 0.6 }) : measured(briefRatio, { target: { op: '>=', limit: 0.6 }, note: `${Math.round(brief.rps)} req/s` });
-    out.feed_ratio = feedRatio === null ? skipped('floor rate was zero', { op: '>=', limit: 0.4 }) : measured(feedRatio, { target: { op: '>=', limit: 0.4 }, note: `${Math.round(feed.rps)} req/s, 10,000 articles` });
-    out.feed_growth = growthRatio === null
+    type Name = keyof typeof paths;
+    const names: Name[] = ['floor', 'brief', 'feed', 'g10', 'g100'];
+    const runs = new Map<Name, LoadResult[]>();
+    for (const name of names) {
+      note(`warm-up: ${paths[name].split('?')[0]}`);
+      await runLoad(`${server.base}${paths[name]}`, { ...load, durationS: load.warmupS, warmupS: 0 });
+    }
+    for (let round = 1; round <= rounds; round += 1) {
+      note(`load round ${round}/${rounds}: floor, brief, feed, feed at 10,000 and 100,000`);
+      for (const name of names) {
+        const result = await runLoad(`${server.base}${paths[name]}`, { ...load, warmupS: 0 });
+        runs.set(name, [...(runs.get(name) ?? []), result]);
+      }
+    }
+    const get = (name: Name) => runs.get(name) ?? [];
+    const perRound = (a: Name, b: Name) => get(a).flatMap((r, i) => {
+      const v = ratio(r.rps, get(b)[i]?.rps ?? 0);
+      return v === null ? [] : [v];
+    });
+    const rpsText = (name: Name) => get(name).map((r) => Math.round(r.rps)).join('/');
+    const floorBody = floorBytes;
+    const brief = { rps: median(get('brief').map((r) => r.rps)), p99Ms: median(get('brief').map((r) => r.p99Ms)) };
+    const feed = { rps: median(get('feed').map((r) => r.rps)), p99Ms: median(get('feed').map((r) => r.p99Ms)) };
+    const g100 = { p99Ms: median(get('g100').map((r) => r.p99Ms)) };
+    const briefRatios = perRound('brief', 'floor');
+    const feedRatios = perRound('feed', 'floor');
+    const growthRatios = perRound('g100', 'g10');
+    out.static_rps = measured(median(get('floor').map((r) => r.rps)), { unit: 'req/s', digits: 0, note: `median of rounds ${rpsText('floor')} req/s; body ${floorBody} bytes (one brief answer)` });
+    out.brief_ratio = briefRatios.length === 0 ? skipped('floor rate was zero', { op: '>=', limit: 0.6 }) : measured(median(briefRatios), { target: { op: '>=', limit: 0.6 }, note: `median of per-round ratios ${briefRatios.map((v) => v.toFixed(3)).join('/')}; brief ${rpsText('brief')} req/s` });
+    out.feed_ratio = feedRatios.length === 0 ? skipped('floor rate was zero', { op: '>=', limit: 0.4 }) : measured(median(feedRatios), { target: { op: '>=', limit: 0.4 }, note: `median of per-round ratios ${feedRatios.map((v) => v.toFixed(3)).join('/')}; feed ${rpsText('feed')} req/s, 10,000 articles` });
+    out.feed_growth = growthRatios.length === 0
       ? skipped('the 10,000-article run had zero rate', { op: '>=', limit: 0.7 })
-      : measured(growthRatio, {
+      : measured(median(growthRatios), {
         target: { op: '>=', limit: 0.7 },
-        note: `${Math.round(g100.rps)} ÷ ${Math.round(g10.rps)} req/s; both sizes built straight into read-model snapshots with buildSnapshot (the embedded database cannot seed 100,000 in time) and served by the feed route's own steps (parseReadingQuery, toFilter, feedPage)`,
+        note: `median of per-round ratios ${growthRatios.map((v) => v.toFixed(3)).join('/')} (${rpsText('g100')} ÷ ${rpsText('g10')} req/s); both sizes built straight into read-model snapshots with buildSnapshot (the embedded database cannot seed 100,000 in time) and served by the feed route's own steps (parseReadingQuery, toFilter, feedPage)`,
       });
     out.brief_p99_ms = measured(brief.p99Ms, { unit: 'ms', digits: 1 });
     out.feed_p99_ms = measured(feed.p99Ms, { unit: 'ms', digits: 1 });

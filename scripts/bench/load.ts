@@ -22,8 +22,8 @@ export interface LoadResult {
   requests: number;
 }
 
-/** The defaults: 10 connections, 5 s measured after 2 s of warm-up. */
-export const DEFAULT_LOAD: LoadOptions = { connections: 10, durationS: 5, warmupS: 2 };
+/** The defaults: 10 connections, 3 s per measured run, 2 s of warm-up per endpoint. */
+export const DEFAULT_LOAD: LoadOptions = { connections: 10, durationS: 3, warmupS: 2 };
 
 const AutocannonJson = z.object({
   requests: z.object({ average: z.number(), total: z.number() }),
