@@ -44,6 +44,10 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
   const title = `${item.category ?? 'Feedback'} from ${item.contact_email ?? 'an anonymous reader'}`;
 
   const toggleRead = async () => {
@@ -111,7 +115,7 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
           {confirming ? (
             <span role="group" aria-label="Confirm deletion" class="confirm">
               Delete this feedback and its replies?{' '}
-              <button type="button" class="button danger" onClick={del}>
+              <button ref={confirmRef} type="button" class="button danger" onClick={del}>
                 Delete
               </button>{' '}
               <button type="button" class="button" onClick={() => setConfirming(false)}>
