@@ -52,7 +52,8 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
         <span class="small">{s.acceptance_rate}% accepted</span>
       </td>
       <td>{s.review_reason ?? <span class="quiet">–</span>}</td>
-      <td class="row-actions">
+      <td>
+        <div class="row-actions">
         {statusActions(s.status).map((a) => (
           <button key={a.to} type="button" class="button" onClick={() => void act(`${base}/status`, { status: a.to }, `${s.name}: ${a.label.toLowerCase()}d.`)} aria-label={`${a.label} ${s.name}`}>
             {a.label}
@@ -104,6 +105,7 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
         <button type="button" class="button" onClick={preview} aria-label={`Live preview of ${s.name}`}>
           Preview
         </button>
+        </div>
       </td>
     </tr>
   );

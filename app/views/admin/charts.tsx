@@ -98,7 +98,15 @@ export function BarChart({ id, title, rows, unit }: { id: string; title: string;
   const width = 640;
   const widths = barWidths(rows.map((r) => r.value), width - labelW - 60);
   const height = Math.max(rowH, rows.length * rowH) + 8;
-  const summary = rows.length ? rows.map((r) => `${r.label} ${r.value}`).join(', ') : 'nothing yet';
+  const summary = rows.map((r) => `${r.label} ${r.value}`).join(', ');
+  if (!rows.length) {
+    return (
+      <figure class="chart" data-chart={id}>
+        <figcaption>{title}</figcaption>
+        <p class="quiet">Nothing to show yet.</p>
+      </figure>
+    );
+  }
   return (
     <figure class="chart" data-chart={id}>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
