@@ -149,7 +149,7 @@ test('replying: a refused send keeps the draft and records nothing; an accepted 
   // Delete asks first, with focus on the confirming button.
   const anonymous = page.locator(`.feedback-item[data-id="${anonymousId}"]`);
   await anonymous.locator('button:text-is("Delete…")').click();
-  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Delete');
+  await until(() => page.evaluate(() => document.activeElement?.textContent === 'Delete'), 5_000, 'focus on the confirming button');
   assert.is(await h.ctx.db.collection<FeedbackDoc>('feedback').countDocuments({ _id: anonymousId }), 1);
   await page.keyboard.press('Enter');
   await anonymous.waitFor({ state: 'detached' });
@@ -165,7 +165,7 @@ test('hiding a source asks for confirmation first; the filters find it afterward
   await row.locator('button[aria-label="Hide River News…"]').click();
   const confirm = row.locator('[role="group"][aria-label="Confirm hiding River News"]');
   await confirm.waitFor();
-  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Yes, hide', 'focus moves to the confirmation');
+  await until(() => page.evaluate(() => document.activeElement?.textContent === 'Yes, hide'), 5_000, 'focus on the confirmation');
   assert.is((await h.ctx.db.collection<SourceDoc>('sources').findOne({ _id: 'river-news' }))?.content_visible, true, 'nothing changes before confirming');
   assert.equal(await seriousViolations(page), [], 'axe: sources with the confirmation open');
   await confirm.locator('button:has-text("Cancel")').click();
@@ -214,7 +214,7 @@ test('candidate queue: add a feed URL, see its preview, promote it active; a sou
     await page.click('button[aria-label="Live preview of Sky Journal"]');
     await page.waitForSelector('#src-preview-title:has-text("Live preview: Sky Journal")');
     await page.waitForSelector('.preview:has-text("Volunteers plant a thousand trees")');
-    assert.is(await page.evaluate(() => document.activeElement?.id), 'src-preview-title');
+    await until(() => page.evaluate(() => document.activeElement?.id === 'src-preview-title'), 5_000, 'focus on the preview heading');
     await context.close();
   } finally {
     await feeds.close();
@@ -228,7 +228,7 @@ test('axe finds no serious or critical violation on the dashboard in dark mode o
   assert.equal(await seriousViolations(page), [], 'dashboard (dark)');
   await page.click('.admin-nav button:text-is("Downloads")');
   await page.waitForSelector('a[download="sources.csv"]');
-  assert.is(await page.evaluate(() => document.activeElement?.id), 'admin-section-title', 'focus moves to the section heading');
+  await until(() => page.evaluate(() => document.activeElement?.id === 'admin-section-title'), 5_000, 'focus on the section heading');
   assert.equal(await page.getAttribute('a[download="audience.csv"]', 'href'), '/api/admin/export/audience.csv?days=30');
   assert.equal(await seriousViolations(page), [], 'downloads (dark)');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[download="sources.csv"]')]);

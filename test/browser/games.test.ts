@@ -139,7 +139,7 @@ test('the word search is playable with the keyboard alone, and the view passes a
       // Switching games unmounts the search and mounts the word game, focus on the game's heading.
       await page.click('.game-picker button:has-text("Long Word")');
       await page.waitForSelector('.tg-word .tg-board .tg-row .tg-tile:nth-child(6)');
-      assert.is(await page.evaluate(() => document.activeElement?.id), 'game-title');
+      await until(() => page.evaluate(() => document.activeElement?.id === 'game-title'), 5_000, 'focus on the game heading');
       assert.is(await page.locator('.tg-search').count(), 0);
       await page.click('.game-picker button:has-text("Word search")');
       await page.waitForSelector('.tg-search .tg-cell.tg-found');
