@@ -73,7 +73,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (allowed) {
       const token = await createMagicLink(deps.db, email, now);
       const link = `${deps.config.publicBaseUrl}/auth/verify?token=${token}`;
-      if (!deps.config.smtpUrl) deps.log.info('magic link (no SMTP_URL; development only)', { to: email, url: link });
+      if (!deps.config.smtpUrl && deps.config.nodeEnv !== 'production') deps.log.info('magic link (no SMTP_URL; development only)', { to: email, url: link });
       // Sent in the background: the reply must not wait on (or reveal anything about) delivery.
       void deps.mailer.send(magicLinkMail(deps, email, link)).catch((error: unknown) => {
         deps.log.warn('magic link mail failed', { error: describeError(error) });
