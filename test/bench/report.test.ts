@@ -5,6 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { steadyRounds } from '../../scripts/bench/api.ts';
 import { parseChildOutput } from '../../scripts/bench/build.ts';
 import { linkedUrls, localPath, staticImports } from '../../scripts/bench/pages.ts';
 import { measured, meets, median, ratio, skipped, verdict } from '../../scripts/bench/report.ts';
@@ -77,6 +78,12 @@ test('the build child result is read from its last BENCH_RESULT line, and garbag
   assert.is(parseChildOutput('BENCH_RESULT {"full":1}'), null);
   assert.is(parseChildOutput('BENCH_RESULT not json'), null);
   assert.is(parseChildOutput('nothing here'), null);
+});
+
+test('a round whose floor fell under half the best floor is dropped as starved', () => {
+  assert.equal([...steadyRounds([732, 4773, 833])], [1]);
+  assert.equal([...steadyRounds([8000, 6000, 4100])], [0, 1, 2]);
+  assert.equal([...steadyRounds([])], []);
 });
 
 test.run();
