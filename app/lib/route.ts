@@ -11,7 +11,7 @@ export interface FeedQuery {
 }
 
 /** Views loaded on demand (separate chunks; never part of the reader bundle). */
-export const LAZY_VIEWS = ['feedback', 'games', 'account', 'saved', 'admin'] as const;
+export const LAZY_VIEWS = ['feedback', 'games', 'account', 'signin', 'saved', 'admin'] as const;
 /** A lazily loaded view's name. */
 export type LazyView = (typeof LAZY_VIEWS)[number];
 

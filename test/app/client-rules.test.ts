@@ -64,6 +64,7 @@ test('routes: intent parameters and their feeds', () => {
     ['?open=abc123', 'open', null],
     ['?view=filters', 'filters', null],
     ['?view=games', 'lazy', null],
+    ['?view=signin', 'lazy', null],
     ['?view=nope', 'brief', null],
     ['?mood=wonder', 'feed', { mood: 'wonder' }],
     ['?tag=space', 'feed', { tag: 'space' }],

@@ -19,6 +19,8 @@ const LOADERS: Record<LazyName, () => Promise<{ default: Loaded }>> = {
   feedback: () => import('../../views/feedback/index.tsx'),
   games: () => import('../../views/games/index.tsx'),
   account: () => import('../../views/account/index.tsx'),
+  // The account view shows the sign-in form to a signed-out reader (the verify page links here).
+  signin: () => import('../../views/account/index.tsx'),
   saved: () => import('../../views/saved/index.tsx'),
   admin: () => import('../../views/admin/index.tsx'),
 };
