@@ -7,7 +7,7 @@ import { articlesCollection } from '../../core/store/collections.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeSource } from '../helpers/fixtures.ts';
 import { startFeedServer, xml, type FeedServer } from './feed-server.ts';
-import { startModelServer, type ChatRequest, type Reply } from './model-server.ts';
+import { startModelServer, type ChatRequest, type Reply } from '../helpers/model-server.ts';
 
 const NOW = new Date('2026-11-12T12:00:00Z');
 const calm = JSON.stringify({ topic: 'nature', tags: ['wildlife', 'conservation'], flavor: 'wonder', cortisol: 1, ragebait: 0, promotional: 0, accept: true, why: 'Wildlife returning to a restored place.' });

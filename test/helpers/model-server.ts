@@ -1,4 +1,4 @@
-/** A loopback server speaking the OpenAI Chat Completions API, for classification tests. */
+/** A loopback server speaking the OpenAI Chat Completions API (classification, summary and wordsearch tests). */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,8 +9,8 @@ export interface ChatRequest {
   response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema?: Record<string, unknown> } };
 }
 
-/** How the server answers one request: JSON content, a status, or no answer at all. */
-export type Reply = { content: string } | { status: number } | { hang: true };
+/** How the server answers one request: JSON content (optionally after a delay), a status, or no answer at all. */
+export type Reply = { content: string; delayMs?: number } | { status: number } | { hang: true };
 
 /** Start the server; `answer` decides the reply from the request. */
 export async function startModelServer(answer: (req: ChatRequest) => Reply) {
@@ -24,8 +24,12 @@ export async function startModelServer(answer: (req: ChatRequest) => Reply) {
       const reply = answer(parsed);
       if ('hang' in reply) return; // never answers; the client's timeout must fire
       if ('status' in reply) return void res.writeHead(reply.status, { 'content-type': 'application/json' }).end('{"error":{"message":"nope"}}');
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'test', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.content } }] }));
+      const send = () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'test', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.content } }] }));
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
