@@ -5,7 +5,7 @@
  * server that hangs while another answers (the poll times out, the others proceed).
  */
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { MongoClient } from 'mongodb';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,42 +17,7 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
 import { signIn, until } from './helpers.ts';
-
-/** A TCP proxy that can cut every connection and refuse new ones, then accept again. */
-async function startProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let up = true;
-  const server = net.createServer((client) => {
-    if (!up) return client.destroy();
-    const upstream = net.connect(target.port, target.host);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    down() {
-      up = false;
-      for (const s of sockets) s.destroy();
-      sockets.clear();
-    },
-    up() {
-      up = true;
-    },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
-  };
-}
+import { startProxy } from '../helpers/tcp-proxy.ts';
 
 let ctx: TestContext;
 let smtp: TestSmtp;
