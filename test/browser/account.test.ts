@@ -62,6 +62,7 @@ test('magic-link sign-in from the reader merges the device, shows the account, s
   // Sign in: the form answers with the same calm sentence whatever the address.
   await page.click('.app-footer a:text-is("Sign in")');
   await page.waitForSelector('#signin-email');
+  await page.waitForFunction((id) => document.activeElement?.id === id, 'view-title', { timeout: 5000 }).catch(() => undefined);
   assert.is(await page.evaluate(() => document.activeElement?.id), 'view-title', 'focus moves to the view heading');
   await page.fill('#signin-email', 'Walker@Example.org');
   await page.click('button:text-is("Send me a sign-in link")');
@@ -167,6 +168,7 @@ test('the saved view lists saved stories, history and follows, and each can be r
   await page.focus('ul[aria-label="Saved stories"] button');
   await page.keyboard.press('Enter');
   await page.waitForSelector('text=Nothing saved yet');
+  await page.waitForFunction((id) => document.activeElement?.id === id, 'saved-title', { timeout: 5000 }).catch(() => undefined);
   assert.is(await page.evaluate(() => document.activeElement?.id), 'saved-title', 'focus stays in the section');
   assert.is(await h.ctx.db.collection('saved').countDocuments({ user_id: user._id }), 0);
 
@@ -189,8 +191,10 @@ test('deleting the account needs the typed e-mail and a second button, then the 
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
   await page.goto(h.base + '/?view=account');
   await page.click('button:text-is("Delete my account…")');
+  await page.waitForFunction((id) => document.activeElement?.id === id, 'delete-email', { timeout: 5000 }).catch(() => undefined);
   assert.is(await page.evaluate(() => document.activeElement?.id), 'delete-email', 'focus moves into the confirmation');
   await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Delete my account…', undefined, { timeout: 5000 }).catch(() => undefined);
   assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Delete my account…', 'Escape returns focus');
   await page.click('button:text-is("Delete my account…")');
   await page.click('button:text-is("Delete everything")');
