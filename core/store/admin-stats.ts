@@ -13,7 +13,7 @@ import { feedbackCounts } from './admin-feedback.ts';
  * Indexes the dashboard relies on. The events range scan `{ day: { $gte } }` is served by the
  * events store's unique key (day, visitor_hash, kind, article_id), whose prefix is `day`; the
  * article lookup `{ _id: { $in } }` by `_id`; the corpus counts on `accepted` by the pool's
- * `public_pool` prefix; the unread count by feedback's `read_at` index. Only new accounts need one.
+ * `pool_published` prefix; the unread count by feedback's `read_at` index. Only new accounts need one.
  */
 export const indexes: CollectionIndexes = {
   collection: 'users',

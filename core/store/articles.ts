@@ -17,6 +17,8 @@ export const indexes: CollectionIndexes = {
     { key: { accepted: 1, duplicate_of: 1, published_at: -1 }, name: 'pool_published' },
     // /api/since: { accepted: true, duplicate_of: null, discovered_at: { $gt } }
     { key: { accepted: 1, duplicate_of: 1, discovered_at: -1 }, name: 'pool_discovered' },
+    // seed: findOne({ url }) for an article seeded under an explicit id (same url = same article)
+    { key: { url: 1 }, name: 'url' },
   ],
 };
 
