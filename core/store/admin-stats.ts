@@ -15,13 +15,22 @@ import { feedbackCounts } from './admin-feedback.ts';
  * article lookup `{ _id: { $in } }` by `_id`; the corpus counts on `accepted` by the pool's
  * `pool_published` prefix; the unread count by feedback's `read_at` index. Only new accounts need one.
  */
-export const indexes: CollectionIndexes = {
-  collection: 'users',
-  indexes: [
-    // loadStatsCounts: users.countDocuments({ created_at: { $gte: windowStart } })
-    { key: { created_at: 1 }, name: 'stats_created_at' },
-  ],
-};
+export const indexes: CollectionIndexes[] = [
+  {
+    collection: 'users',
+    indexes: [
+      // loadStatsCounts: users.countDocuments({ created_at: { $gte: windowStart } })
+      { key: { created_at: 1 }, name: 'stats_created_at' },
+    ],
+  },
+  {
+    collection: 'articles',
+    indexes: [
+      // loadStatsCounts: articles.countDocuments({ accepted: true, paywalled: true }), index-only
+      { key: { accepted: 1, paywalled: 1 }, name: 'stats_accepted_paywalled' },
+    ],
+  },
+];
 
 /** Event rows from `fromDay` (inclusive, `YYYY-MM-DD`) on, without ids. */
 export function loadStatsEvents(db: Db, fromDay: string): Promise<StatsEvent[]> {
@@ -44,10 +53,11 @@ export async function loadStatsCounts(db: Db, windowStart: Date): Promise<StatsC
   const users = db.collection<{ created_at: Date }>('users');
   const articles = articlesCollection(db);
   const [accountsTotal, accountsNew, feedback, total, accepted, duplicates, paywalled] = await Promise.all([
-    users.countDocuments({}),
+    // Whole-collection totals come from the collection's metadata, not a scan.
+    users.estimatedDocumentCount(),
     users.countDocuments({ created_at: { $gte: windowStart } }),
     feedbackCounts(db),
-    articles.countDocuments({}),
+    articles.estimatedDocumentCount(),
     articles.countDocuments({ accepted: true }),
     articles.countDocuments({ duplicate_of: { $ne: null } }),
     articles.countDocuments({ accepted: true, paywalled: true }),

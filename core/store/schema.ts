@@ -26,7 +26,7 @@ import { indexes as candidateIndexes } from './candidates.ts';
 import { indexes as puzzleIndexes } from './puzzles.ts';
 
 /** Every collection's indexes. Add a store module's `indexes` here. */
-export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, articleIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, summaryIndexes, candidateIndexes, adminFeedbackIndexes, adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes, puzzleIndexes];
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, articleIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, summaryIndexes, candidateIndexes, adminFeedbackIndexes, ...adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes, puzzleIndexes];
 
 /** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
 export async function ensureSchema(db: Db, log: Logger): Promise<void> {
