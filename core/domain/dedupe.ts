@@ -37,16 +37,26 @@ export function fingerprint(title: string): string {
   return titleTokens(title).join(' ');
 }
 
+/** The distinct words of a fingerprint (as stored: words separated by spaces). */
+function fingerprintWords(fp: string): Set<string> {
+  return new Set(fp.split(' ').filter(Boolean));
+}
+
+/** The similarity rule of two fingerprints of 3 words or more: `shared` words of sizes `a` and `b`. */
+function similarEnough(shared: number, a: number, b: number): boolean {
+  const jaccard = shared / (a + b - shared);
+  const overlap = shared / Math.min(a, b);
+  return jaccard >= 0.6 || (shared >= 5 && overlap >= 0.8);
+}
+
 /** True when two fingerprints describe the same story. */
 export function sameStory(a: string, b: string): boolean {
-  const ta = new Set(a.split(' ').filter(Boolean));
-  const tb = new Set(b.split(' ').filter(Boolean));
+  const ta = fingerprintWords(a);
+  const tb = fingerprintWords(b);
   if (ta.size < 3 || tb.size < 3) return a === b && a !== '';
   let shared = 0;
   for (const t of ta) if (tb.has(t)) shared += 1;
-  const jaccard = shared / (ta.size + tb.size - shared);
-  const overlap = shared / Math.min(ta.size, tb.size);
-  return jaccard >= 0.6 || (shared >= 5 && overlap >= 0.8);
+  return similarEnough(shared, ta.size, tb.size);
 }
 
 /** What dedupe needs to know about an article (stored or incoming). */
@@ -81,25 +91,95 @@ export interface DuplicatePlan {
  */
 export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[]): DuplicatePlan {
   const plan: DuplicatePlan = { duplicateOf: new Map(), replaced: new Map() };
-  const canonicals: Array<DedupeEntry & { stored: boolean }> = existing.map((e) => ({ ...e, stored: true }));
+  const canonicals: Canonical[] = [];
+  // Only canonicals sharing a word (or, for short fingerprints, the whole string) can be the same
+  // story, so an inverted index replaces the scan of every canonical.
+  const byWord = new Map<string, Set<number>>();
+  const byWhole = new Map<string, Set<number>>();
+  const index = (key: string, map: Map<string, Set<number>>, at: number, add: boolean) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    if (add) set.add(at);
+    else set.delete(at);
+  };
+  const place = (at: number, entry: DedupeEntry, stored: boolean) => {
+    const old = canonicals[at];
+    if (old) {
+      for (const w of old.words) index(w, byWord, at, false);
+      index(old.fingerprint, byWhole, at, false);
+    }
+    const canonical: Canonical = { ...entry, stored, words: fingerprintWords(entry.fingerprint) };
+    canonicals[at] = canonical;
+    for (const w of canonical.words) index(w, byWord, at, true);
+    index(canonical.fingerprint, byWhole, at, true);
+  };
+  for (const e of existing) place(canonicals.length, e, true);
+  // Who points at each canonical id, so a replacement re-points its group without scanning the plan.
+  const followers = new Map<string, string[]>();
+  const follow = (id: string, canonical: string) => {
+    const list = followers.get(canonical);
+    if (list) list.push(id);
+    else followers.set(canonical, [id]);
+  };
+  // Shared-word counters by canonical position, reset after each item.
+  const shared = new Uint32Array(existing.length + incoming.length);
   const ordered = [...incoming].sort((a, b) => a.published_at.getTime() - b.published_at.getTime() || (a.id < b.id ? -1 : 1));
   for (const item of ordered) {
-    const index = canonicals.findIndex((c) => c.source_id !== item.source_id && sameStory(c.fingerprint, item.fingerprint));
-    if (index < 0) {
-      canonicals.push({ ...item, stored: false });
+    const words = fingerprintWords(item.fingerprint);
+    // Count the shared words of every canonical that shares one, then take the lowest position
+    // that is the same story: the first match of a scan from the start.
+    const touched: number[] = [];
+    for (const w of words) {
+      for (const at of byWord.get(w) ?? []) {
+        if (shared[at] === 0) touched.push(at);
+        shared[at]! += 1;
+      }
+    }
+    let found = -1;
+    for (const at of touched) {
+      const n = shared[at]!;
+      shared[at] = 0;
+      if (found >= 0 && at > found) continue;
+      const c = canonicals[at]!;
+      if (c.source_id !== item.source_id && c.words.size >= 3 && words.size >= 3 && similarEnough(n, c.words.size, words.size)) found = at;
+    }
+    // Short fingerprints (under 3 words) only match the identical fingerprint (which has as few words).
+    if (words.size < 3 && item.fingerprint !== '') {
+      for (const at of byWhole.get(item.fingerprint) ?? []) {
+        if ((found < 0 || at < found) && canonicals[at]!.source_id !== item.source_id) found = at;
+      }
+    }
+    if (found < 0) {
+      place(canonicals.length, item, false);
       continue;
     }
-    const current = canonicals[index]!;
+    const current = canonicals[found]!;
     if (!isBetterCopy(item, current)) {
       plan.duplicateOf.set(item.id, current.id);
+      follow(item.id, current.id);
       continue;
     }
     // The newcomer is the better copy: it takes the canonical place, and the old group follows it.
-    canonicals[index] = { ...item, stored: false };
+    place(found, item, false);
     if (current.stored) plan.replaced.set(current.id, item.id);
     else plan.duplicateOf.set(current.id, item.id);
-    for (const [dup, canonical] of plan.duplicateOf) if (canonical === current.id) plan.duplicateOf.set(dup, item.id);
-    for (const [old, canonical] of plan.replaced) if (canonical === current.id) plan.replaced.set(old, item.id);
+    const group = followers.get(current.id) ?? [];
+    followers.delete(current.id);
+    follow(current.id, item.id);
+    for (const id of group) {
+      // A follower is a duplicate or a replaced stored copy; re-point whichever still names the old canonical.
+      for (const map of [plan.duplicateOf, plan.replaced]) {
+        if (map.get(id) !== current.id) continue;
+        map.set(id, item.id);
+        follow(id, item.id);
+      }
+    }
   }
   return plan;
+}
+
+/** A canonical of the plan: the entry, whether it is stored, and its fingerprint's words. */
+interface Canonical extends DedupeEntry {
+  stored: boolean;
+  words: Set<string>;
 }
