@@ -22,26 +22,45 @@ const SECRET_KEY = /secret|password|passwd|token|api_?key|authorization|cookie/i
 
 /** Replace `user:pass@` in any URL-looking text with `***@`. */
 export function redactUrl(text: string): string {
+  // The pattern needs a literal `://`: without one it cannot match, so skip the regex (hot path).
+  if (!text.includes('://')) return text;
   return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)([^\s/@]+)@/gi, '$1***@');
+}
+
+// Field keys come from code (a small fixed set): remember which name secrets. Bounded all the same.
+const secretKeys = new Map<string, boolean>();
+function isSecretKey(key: string): boolean {
+  let secret = secretKeys.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    if (secretKeys.size < 1024) secretKeys.set(key, secret);
+  }
+  return secret;
 }
 
 /** Redact a field value when its key names a secret; strip URL credentials otherwise. */
 export function redactField(key: string, value: unknown): string {
   if (value === undefined || value === null) return String(value);
-  if (SECRET_KEY.test(key)) return '[redacted]';
+  if (isSecretKey(key)) return '[redacted]';
+  // Numbers and booleans carry no credentials and no whitespace: no regex work for them.
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return redactUrl(String(value));
 }
 
+const LEVEL_LABEL: Record<LogLevel, string> = { debug: 'DEBUG', info: 'INFO ', warn: 'WARN ', error: 'ERROR' };
+
 function format(level: LogLevel, message: string, fields?: LogFields): string {
-  const parts = [new Date().toISOString(), level.toUpperCase().padEnd(5), redactUrl(message)];
+  let line = `${new Date().toISOString()} ${LEVEL_LABEL[level]} ${redactUrl(message)}`;
   if (fields) {
-    for (const [key, value] of Object.entries(fields)) {
+    for (const key in fields) {
+      if (!Object.hasOwn(fields, key)) continue;
+      const value = fields[key];
       if (value === undefined) continue;
       const text = redactField(key, value);
-      parts.push(`${key}=${/\s/.test(text) ? JSON.stringify(text) : text}`);
+      line += ` ${key}=${typeof value === 'string' && /\s/.test(text) ? JSON.stringify(text) : text}`;
     }
   }
-  return parts.join(' ');
+  return line;
 }
 
 /** Create a logger writing to stderr (errors/warnings) and stdout (the rest). */

@@ -7,7 +7,8 @@
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
-import { briefFor } from '../../core/readmodel/queries.ts';
+import { briefJson, JSON_TYPE } from '../../core/readmodel/json.ts';
+import { briefArticles, briefGeneratedAt } from '../../core/readmodel/queries.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
 /** The brief sub-app. */
@@ -19,7 +20,8 @@ export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
     // The brief honours prefs and exclude only; feed narrowing (tag, topic, ...) does not apply.
     const filter = { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null };
-    return c.json(briefFor(snapshot, filter, now));
+    // The bytes of `c.json(briefFor(...))`, from per-card JSON encoded once (core/readmodel/json.ts).
+    return c.body(briefJson(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)), undefined, JSON_TYPE);
   });
   return app;
 }

@@ -80,13 +80,16 @@ export function orderBrief<T extends BriefCandidate>(items: readonly T[], lead: 
   return lead ? [lead, ...ordered] : ordered;
 }
 
-/** The first `cap` items of `ranked` that `accept` lets through. */
-export function collectCandidates<T>(ranked: Iterable<T>, accept: (a: T) => boolean, cap = BRIEF_CANDIDATE_CAP): T[] {
+/** The first `cap` items of `segments` (walked in turn, each in rank order) that `accept` lets through. */
+export function collectCandidates<T>(segments: readonly (readonly T[])[], accept: (a: T) => boolean, cap = BRIEF_CANDIDATE_CAP): T[] {
   const out: T[] = [];
-  for (const a of ranked) {
-    if (!accept(a)) continue;
-    out.push(a);
-    if (out.length >= cap) break;
+  for (const list of segments) {
+    for (let i = 0; i < list.length; i += 1) {
+      const a = list[i] as T;
+      if (!accept(a)) continue;
+      out.push(a);
+      if (out.length >= cap) return out;
+    }
   }
   return out;
 }
@@ -94,12 +97,13 @@ export function collectCandidates<T>(ranked: Iterable<T>, accept: (a: T) => bool
 /**
  * Rules 1–5 for one request: keep the stored items `accept` lets through (rules 2–3 drop excluded
  * and boundary-filtered ones), pick the gentle lead, refill to `size` from the ranked pool under the
- * same `accept`, then order (lead, readable, paywalled). With no stored brief, `stored` is empty and
- * this is the composition itself.
+ * same `accept`, then order (lead, readable, paywalled). `ranked` is the pool in candidate order, as
+ * consecutive segments (see `splitRecent`). With no stored brief, `stored` is empty and this is the
+ * composition itself.
  */
 export function applyBriefRules<T extends BriefCandidate>(
   stored: readonly T[],
-  ranked: Iterable<T>,
+  ranked: readonly (readonly T[])[],
   accept: (a: T) => boolean,
   size = BRIEF_SIZE,
 ): T[] {
@@ -115,16 +119,48 @@ export function applyBriefRules<T extends BriefCandidate>(
   return orderBrief(fillDiverse(kept, candidates, size), lead);
 }
 
-/** Ranked pool order with stories from the recent window first (the job's candidate order). */
-export function* recentFirst<T extends BriefCandidate>(ranked: readonly T[], now: Date, windowMs = BRIEF_RECENT_MS): Generator<T> {
-  const cutoff = now.getTime() - windowMs;
-  for (const a of ranked) if (a.time >= cutoff) yield a;
-  for (const a of ranked) if (a.time < cutoff) yield a;
+/**
+ * The ranked pool split at a cutoff: `recent` (time >= cutoff) then `older`, each in rank order (the
+ * candidate order: recent stories first). The same split holds for every cutoff in `(from, to]`, so
+ * a read model can keep it and split again only when `now` moves the cutoff past an item.
+ */
+export interface RecentSplit<T> {
+  recent: T[];
+  older: T[];
+  /** Latest time among `older` (-Infinity when none). */
+  from: number;
+  /** Earliest time among `recent` (Infinity when none). */
+  to: number;
 }
+
+/** Split `ranked` at `cutoff` (ms) in one pass. */
+export function splitRecent<T extends BriefCandidate>(ranked: readonly T[], cutoff: number): RecentSplit<T> {
+  const split: RecentSplit<T> = { recent: [], older: [], from: -Infinity, to: Infinity };
+  for (const a of ranked) {
+    if (a.time >= cutoff) {
+      split.recent.push(a);
+      if (a.time < split.to) split.to = a.time;
+    } else if (a.time < cutoff) {
+      split.older.push(a);
+      if (a.time > split.from) split.from = a.time;
+    }
+    // A NaN time is in neither window at any cutoff (as the job always had it), so it bounds nothing.
+  }
+  return split;
+}
+
+/** True when `split` is exactly what `splitRecent` would give at `cutoff`. */
+export function splitHolds<T>(split: RecentSplit<T>, cutoff: number): boolean {
+  return cutoff > split.from && cutoff <= split.to;
+}
+
+/** The cutoff of the recent window at `now`. */
+export const recentCutoff = (now: Date, windowMs = BRIEF_RECENT_MS): number => now.getTime() - windowMs;
 
 /** The job's composition: 7 items, diverse in topic and source, gentle lead, from the recent pool. */
 export function composeBrief<T extends BriefCandidate>(ranked: readonly T[], now: Date, size = BRIEF_SIZE): T[] {
-  return applyBriefRules([], recentFirst(ranked, now), () => true, size);
+  const split = splitRecent(ranked, recentCutoff(now));
+  return applyBriefRules([], [split.recent, split.older], () => true, size);
 }
 
 /** True when two selections are the same ordered ids (then `generated_at` must not advance). */

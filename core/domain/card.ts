@@ -5,6 +5,7 @@
  */
 import type { ArticleCard, ArticleDoc } from './article.ts';
 import { isGentle } from './gate.ts';
+import { foldText } from './prefs.ts';
 
 /** The stored fields the reading path loads (see core/store/pool.ts for the projection). */
 export type PoolDoc = Pick<
@@ -25,6 +26,8 @@ export interface PoolArticle {
   hasImage: boolean;
   /** Title, why line and cached summary: what avoid-terms are matched against. */
   text: string;
+  /** `foldText(text)`: the avoid-term pre-test reads it (kept in step with `text`). */
+  folded: string;
   gentle: boolean;
   /** Effective publication time in ms: published_at, but never later than discovered_at. */
   time: number;
@@ -69,6 +72,7 @@ export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {
 export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<PoolArticle, 'score'>) => number): PoolArticle {
   const card = toCard(doc, sourceName);
   const summaryText = doc.summary && typeof doc.summary.summary === 'string' && doc.summary.summary.trim() ? doc.summary.summary : null;
+  const text = `${card.title}\n${card.why}\n${summaryText ?? ''}`;
   const published = Date.parse(card.published_at);
   const discovered = Date.parse(card.discovered_at);
   const base: Omit<PoolArticle, 'score'> = {
@@ -81,7 +85,8 @@ export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<
     ragebait: card.ragebait,
     paywalled: card.paywalled,
     hasImage: card.image !== null,
-    text: `${card.title}\n${card.why}\n${summaryText ?? ''}`,
+    text,
+    folded: foldText(text),
     gentle: isGentle({ cortisol: card.cortisol, ragebait: card.ragebait, title: card.title, summary: summaryText }),
     // A feed that dates an item in the future must not pin it to the top.
     time: discovered > 0 ? Math.min(published, discovered) : published,

@@ -19,8 +19,16 @@ export interface FeedFilter {
   following: { sources: ReadonlySet<string>; tags: ReadonlySet<string> } | null;
 }
 
-/** What the filter reads from an article (PoolArticle has it all). */
-export type Filterable = Pick<PoolArticle, 'id' | 'source_id' | 'topic' | 'flavor' | 'tags' | 'cortisol' | 'ragebait' | 'text'>;
+/** What the filter reads from an article (PoolArticle has it all; without `folded` the avoid pattern always runs). */
+export type Filterable = Pick<PoolArticle, 'id' | 'source_id' | 'topic' | 'flavor' | 'tags' | 'cortisol' | 'ragebait' | 'text'> &
+  Partial<Pick<PoolArticle, 'folded'>>;
+
+/** False only when the avoid pattern cannot match `a` (no key occurs in its folded text). */
+function avoidMayMatch(a: Filterable, keys: readonly string[] | null): boolean {
+  if (keys === null || a.folded === undefined) return true;
+  for (const key of keys) if (a.folded.includes(key)) return true;
+  return false;
+}
 
 /** True when the reader's boundaries (mutes, includes, ceilings, avoid-terms, pauses) let `a` through. */
 export function withinBoundaries(a: Filterable, b: Boundaries): boolean {
@@ -30,8 +38,8 @@ export function withinBoundaries(a: Filterable, b: Boundaries): boolean {
   if (b.muteTags.size > 0 && a.tags.some((t) => b.muteTags.has(t))) return false;
   if (b.maxCortisol !== null && a.cortisol > b.maxCortisol) return false;
   if (b.maxRagebait !== null && a.ragebait > b.maxRagebait) return false;
-  // Last: the only check that costs a regular expression.
-  if (b.avoid && b.avoid.test(a.text)) return false;
+  // Last: the only check that costs a regular expression, and only when a substring pre-test passes.
+  if (b.avoid && avoidMayMatch(a, b.avoidKeys) && b.avoid.test(a.text)) return false;
   return true;
 }
 

@@ -42,6 +42,11 @@ export interface Boundaries {
   muteSources: ReadonlySet<string>;
   /** Null when there are no avoid-terms; else one case-insensitive word-boundary pattern. */
   avoid: RegExp | null;
+  /**
+   * A pre-test for `avoid` (see `avoidKeys`): the pattern can only match a text whose `foldText`
+   * holds one of these; null when some term has no such key (then the pattern always runs).
+   */
+  avoidKeys: readonly string[] | null;
   maxCortisol: number | null;
   maxRagebait: number | null;
 }
@@ -141,10 +146,38 @@ export function avoidPattern(terms: readonly string[]): RegExp | null {
   return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${parts.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
 }
 
+/**
+ * Case-folded text for the avoid pre-test: lower case, and the long s (U+017F) as "s", the one
+ * non-ASCII letter that lower-casing leaves but the `iu` pattern matches to an ASCII letter (the
+ * Kelvin sign, the other one, lower-cases to "k").
+ */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.includes('\u017f') ? lower.replaceAll('\u017f', 's') : lower;
+}
+
+/**
+ * For each term, its longest run of ASCII letters and digits, lower-cased: a match of the term must
+ * contain that run literally (only ASCII case and the two letters `foldText` handles fold to ASCII
+ * under `iu`), so a folded text without any key cannot match. Null when some term has no such run.
+ */
+export function avoidKeys(terms: readonly string[]): string[] | null {
+  const keys: string[] = [];
+  for (const term of terms) {
+    if (!term.trim()) continue;
+    let best = '';
+    for (const run of term.match(/[a-z0-9]+/gi) ?? []) if (run.length > best.length) best = run;
+    if (!best) return null;
+    keys.push(best.toLowerCase());
+  }
+  return keys;
+}
+
 /** The boundaries in force at `now`: expired pauses do nothing, running ones join the mute lists. */
 export function activeBoundaries(prefs: Prefs, now: Date): Boundaries {
   const running = prefs.pauses.filter((p) => p.until.getTime() > now.getTime());
   const paused = (kind: PauseKind) => running.filter((p) => p.kind === kind).map((p) => p.value);
+  const terms = [...prefs.avoid_terms, ...paused('term')];
   return {
     includeTopics: new Set(prefs.include_topics),
     muteTopics: new Set([...prefs.mute_topics, ...paused('topic')]),
@@ -152,7 +185,8 @@ export function activeBoundaries(prefs: Prefs, now: Date): Boundaries {
     muteFlavors: new Set([...prefs.mute_flavors, ...paused('flavor')]),
     muteTags: new Set([...prefs.mute_tags, ...paused('tag')]),
     muteSources: new Set(paused('source')),
-    avoid: avoidPattern([...prefs.avoid_terms, ...paused('term')]),
+    avoid: avoidPattern(terms),
+    avoidKeys: avoidKeys(terms),
     maxCortisol: prefs.max_cortisol,
     maxRagebait: prefs.max_ragebait,
   };

@@ -2,7 +2,7 @@
  * The reading queries, pure over a snapshot: pick the narrowest pre-sorted list (source, tag or
  * topic index, else the whole pool), walk it with the one filter, stop when the page is full.
  */
-import { applyBriefRules, recentFirst } from '../domain/brief.ts';
+import { applyBriefRules, recentCutoff, splitHolds, splitRecent, type RecentSplit } from '../domain/brief.ts';
 import type { ArticleCard } from '../domain/article.ts';
 import { withSummary, type PoolArticle } from '../domain/card.ts';
 import { matches, type FeedFilter } from '../domain/filter.ts';
@@ -35,11 +35,27 @@ export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', 
   return out;
 }
 
+/** The ranked pool split at the recent-window cutoff of `now`: kept in the snapshot, split again only when the cutoff passes an item. */
+export function recentSplit(s: Snapshot, now: Date): RecentSplit<PoolArticle> {
+  const cutoff = recentCutoff(now);
+  let split = s.recent.split;
+  if (!split || !splitHolds(split, cutoff)) s.recent.split = split = splitRecent(s.all.ranked, cutoff);
+  return split;
+}
+
+/** The brief's articles for one caller (rules 1–5), in order. */
+export function briefArticles(s: Snapshot, f: FeedFilter, now: Date): PoolArticle[] {
+  const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
+  const split = recentSplit(s, now);
+  return applyBriefRules(stored, [split.recent, split.older], (a) => matches(a, f));
+}
+
+/** The stored brief's `generated_at`, null before the first brief job. */
+export const briefGeneratedAt = (s: Snapshot): string | null => (s.brief ? s.brief.generatedAt.toISOString() : null);
+
 /** The brief for one caller (rules 1–5), with cached summaries; `generated_at` null before the first brief job. */
 export function briefFor(s: Snapshot, f: FeedFilter, now: Date): { items: ArticleCard[]; generated_at: string | null } {
-  const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
-  const items = applyBriefRules(stored, recentFirst(s.all.ranked, now), (a) => matches(a, f));
-  return { items: items.map(withSummary), generated_at: s.brief ? s.brief.generatedAt.toISOString() : null };
+  return { items: briefArticles(s, f, now).map(withSummary), generated_at: briefGeneratedAt(s) };
 }
 
 /** The next-best readable match of `f` (gentle too when asked), or null when none remain. */

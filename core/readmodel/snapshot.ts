@@ -4,10 +4,12 @@
  * holds its own ranked and latest lists, built by walking the sorted lists so no per-index sort).
  * Requests only walk these lists; nothing sorts the pool per request.
  */
+import type { RecentSplit } from '../domain/brief.ts';
 import type { PoolArticle } from '../domain/card.ts';
 import { toPoolArticle } from '../domain/card.ts';
 import { compareDiscovered, compareLatest, compareRanked, rankScore } from '../domain/filter.ts';
 import { isGentle } from '../domain/gate.ts';
+import { foldText } from '../domain/prefs.ts';
 import type { PoolData } from '../store/pool.ts';
 
 /** A ranked and a latest list of the same articles. */
@@ -36,6 +38,11 @@ export interface Snapshot {
   bySource: ReadonlyMap<string, SortedLists>;
   byFlavor: ReadonlyMap<string, SortedLists>;
   brief: SnapshotBrief | null;
+  /**
+   * The ranked pool split at the brief's recent-window cutoff, kept while `now` leaves the split
+   * unchanged (see `recentSplit` in queries.ts). A holder, so snapshot copies share one cache.
+   */
+  recent: { split: RecentSplit<PoolArticle> | null };
 }
 
 const EMPTY: SortedLists = Object.freeze({ ranked: [], latest: [] });
@@ -74,6 +81,7 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
     bySource: indexBy(all, (a) => [a.source_id]),
     byFlavor: indexBy(all, (a) => [a.flavor]),
     brief,
+    recent: { split: null },
   };
 }
 
@@ -93,6 +101,7 @@ export function patchSummaries(snapshot: Snapshot, summaries: ReadonlyMap<string
     if (!a || a.summary === summary || !summary.trim()) continue;
     a.summary = summary;
     a.text = `${a.card.title}\n${a.card.why}\n${summary}`;
+    a.folded = foldText(a.text);
     a.gentle = isGentle({ cortisol: a.cortisol, ragebait: a.ragebait, title: a.card.title, summary });
     patched += 1;
   }
