@@ -20,11 +20,12 @@ import type { ArticleDoc } from '../core/domain/article.ts';
 import { loadPoolArticles, loadSiteSources, readCurrentBrief, scanPool, type PoolRow } from '../core/store/site.ts';
 import { renderArticlePage } from './_includes/article-page.ts';
 import { assetVersions, SITE_DIR, templateKey } from './_includes/assets.ts';
-import { collectPoolFiles, feedsDue, selectFeeds } from './_includes/outputs.ts';
+import { collectPoolFiles, FEED_GROUP, feedsDue, feedsKey, selectFeeds } from './_includes/outputs.ts';
 import { listFiles, pruneEmptyDirs, runLimited, sha256, writeAtomic, writeIfChanged } from './_includes/publish.ts';
 import { bundleApp } from '../app/build.ts';
 import type { SiteData } from './_includes/site-data.ts';
 import { pageStamp, readState, statePath, writeState, type PageState } from './_includes/state.ts';
+import { APP_INPUTS, ELEVENTY_INPUTS, groupRecord, inputsHash, reusable, type OutputGroup } from './_includes/reuse.ts';
 import { eleventyConfig } from './eleventy.config.ts';
 
 /** What a build needs. */
@@ -103,6 +104,9 @@ async function runEleventy(data: Parameters<typeof eleventyConfig>[0], stagingRo
   }
 }
 
+/** Site-relative path with forward slashes. */
+const posix = (rel: string) => rel.split(path.sep).join('/');
+
 async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const started = performance.now();
   // Milliseconds per phase, in the log line: where a slow build spends its time.
@@ -132,20 +136,56 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   if (Object.keys(state.pages).length === 0) ({ rows, docs: prefetched } = await loadPoolArticles(db, visible));
   else rows = await scanPool(db, visible, { facets: feedsDue(state.feeds ?? null, brief, input.now) });
   const existing = new Set(await readdir(path.join(dist, 'a')).catch(() => [] as string[]));
+  // The files outside /a (a few dozen): what may be reused, and later what is stale.
+  const distFiles = new Set((await listFiles(dist, new Set(['a']))).map(posix));
   const stamps = new Map(rows.map((r) => [r._id, pageStamp(r, nameOf(r.source_id))]));
   const toRender = rows.filter((r) => !existing.has(r._id) || state.pages[r._id]?.s !== stamps.get(r._id));
 
   phase('scan');
+  // Output groups whose inputs are unchanged keep last build's files (see _includes/reuse.ts).
+  const previous = state.outputs ?? {};
   const { selection, memory } = selectFeeds(rows, brief, state.feeds ?? null, input.now);
-  const pool = await collectPoolFiles({ db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched, nameOf, sources });
+  const feedKey = sha256(feedsKey(site, brief, selection, (id) => stamps.get(id)));
+  const eleventyKey = sha256(JSON.stringify([await inputsHash(ELEVENTY_INPUTS), feedKey]));
+  const appKey = await inputsHash(APP_INPUTS);
+  const reuseEleventy = reusable(previous.eleventy, eleventyKey, distFiles);
+  // Eleventy needs /today's data, made with the feeds: it can only be skipped along with them.
+  const reuseFeeds = reuseEleventy ? reusable(previous.feeds, feedKey, distFiles) : null;
+  const reuseApp = reusable(previous.app, appKey, distFiles);
+  const pool = await collectPoolFiles({
+    db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched, nameOf, sources, feeds: reuseFeeds === null,
+  });
   phase('fetch');
-  const templated = await runEleventy({ site, today: pool.today }, path.join(config.dataDir, 'build'));
+  const templated = new Map<string, Buffer>();
+  if (reuseEleventy === null && pool.today) for (const [rel, data] of await runEleventy({ site, today: pool.today }, path.join(config.dataDir, 'build'))) templated.set(rel, data);
   phase('eleventy');
-  for (const [rel, data] of await bundleApp(log)) templated.set(rel, data);
+  const bundled = reuseApp ? new Map<string, Buffer>() : await bundleApp(log);
+  phase('app');
+
+  // Every file outside /a this build publishes: rendered now, or kept from the last build.
+  const files = new Map<string, Buffer | string>([...templated, ...bundled, ...pool.files]);
+  const outputs: Record<string, OutputGroup> = {
+    eleventy: reuseEleventy ?? groupRecord(eleventyKey, templated),
+    app: reuseApp ?? groupRecord(appKey, bundled),
+    feeds: reuseFeeds ?? groupRecord(feedKey, [...pool.files].filter(([rel]) => FEED_GROUP(rel))),
+    rest: groupRecord('', [...pool.files].filter(([rel]) => !FEED_GROUP(rel))),
+  };
+  const kept = new Set(Object.values(outputs).flatMap((g) => Object.keys(g.files)));
+  const recorded = new Map(Object.values(previous).flatMap((g) => Object.entries(g.files)));
+  // A rendered file whose hash matches the record of a file still in dist is left alone unread;
+  // without a record, its bytes in dist are compared; otherwise it is written.
+  const publishFile = async (rel: string, data: Buffer | string): Promise<boolean> => {
+    const target = path.join(dist, rel);
+    const prev = recorded.get(rel);
+    if (prev === undefined) return writeIfChanged(target, data);
+    if (prev === sha256(data) && distFiles.has(rel)) return false;
+    await writeAtomic(target, data);
+    return true;
+  };
 
   let written = 0;
   // 1. Assets first: a page never references a stylesheet or script that is not there yet.
-  for (const [rel, data] of templated) if (rel.startsWith('assets/') && (await writeIfChanged(path.join(dist, rel), data))) written += 1;
+  for (const [rel, data] of files) if (rel.startsWith('assets/') && (await publishFile(rel, data))) written += 1;
 
   // 2. The /a pages that changed.
   const pages: Record<string, PageState> = {};
@@ -175,8 +215,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
 
   phase('pages');
   // 3. Pages, feeds and sitemaps that link to the /a pages.
-  const files = new Map<string, Buffer | string>([...templated, ...pool.files]);
-  for (const [rel, data] of files) if (!rel.startsWith('assets/') && (await writeIfChanged(path.join(dist, rel), data))) written += 1;
+  for (const [rel, data] of files) if (!rel.startsWith('assets/') && (await publishFile(rel, data))) written += 1;
 
   // 4. Removals last: pages that left the pool (hidden source, duplicate, rejected), stale files.
   let removed = 0;
@@ -185,17 +224,17 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     await rm(path.join(dist, 'a', name), { recursive: true, force: true });
     removed += 1;
   }
-  for (const rel of await listFiles(dist, new Set(['a']))) {
-    if (files.has(rel.split(path.sep).join('/'))) continue;
+  for (const rel of distFiles) {
+    if (kept.has(rel)) continue;
     await rm(path.join(dist, rel), { force: true });
     removed += 1;
   }
-  await pruneEmptyDirs(dist, new Set(['a']));
-  await writeState(stateFile, { key, pages, feeds: memory });
+  if (removed > 0) await pruneEmptyDirs(dist, new Set(['a']));
+  await writeState(stateFile, { key, pages, feeds: memory, outputs });
 
   phase('finish');
   const ms = Math.round(performance.now() - started);
-  const result = { pages: files.size + rows.length, written, removed, rendered, articles: rows.length, ms };
+  const result = { pages: kept.size + rows.length, written, removed, rendered, articles: rows.length, ms };
   log.info('site built', { ...result, ...phases });
   return result;
 }

@@ -102,46 +102,63 @@ export interface PoolFilesInput {
   prefetched: readonly ArticleDoc[];
   nameOf: (sourceId: string) => string;
   sources: readonly SiteSource[];
+  /** False when the brief JSON and feeds of the last build still hold (their articles are then not read). */
+  feeds: boolean;
+}
+
+/** The files made from the brief and the feeds' selection (the `feeds` output group). */
+export const FEED_GROUP = (rel: string): boolean => rel === 'brief.json' || rel.startsWith('feeds/');
+
+/**
+ * The key of the brief JSON, the feeds and `/today`'s data: the site, the brief's stamp, the
+ * selected ids and each selected article's page stamp (its change time, summary and source name).
+ */
+export function feedsKey(site: SiteData, brief: BriefDoc | null, selection: FeedSelection, stampOf: (id: string) => string | undefined): string {
+  const ids = [...selection.briefIds, ...selection.moods.flatMap((m) => m.ids)];
+  return JSON.stringify([site, brief ? brief.generated_at.toISOString() : null, selection, ids.map((id) => stampOf(id) ?? '')]);
 }
 
 /** Read the articles the build shows in full, and render the pool-derived files. */
-export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: Map<string, ArticleDoc>; today: TodayData; files: Map<string, string> }> {
+export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: Map<string, ArticleDoc>; today: TodayData | null; files: Map<string, string> }> {
   const { site, selection, nameOf } = input;
-  const wanted = new Set([...input.renderIds, ...selection.briefIds, ...selection.moods.flatMap((m) => m.ids)]);
+  const selected = input.feeds ? [...selection.briefIds, ...selection.moods.flatMap((m) => m.ids)] : [];
+  const wanted = new Set([...input.renderIds, ...selected]);
   const docs = new Map(input.prefetched.filter((d) => wanted.has(d._id)).map((d) => [d._id, d]));
   const missing = [...wanted].filter((id) => !docs.has(id));
   for (const d of await findArticles(input.db, missing)) docs.set(d._id, d);
   const pick = (ids: readonly string[]) => ids.map((id) => docs.get(id)).filter((d): d is ArticleDoc => d !== undefined);
 
-  const generatedAt = input.brief ? input.brief.generated_at : null;
-  const today: TodayData = {
-    items: pick(selection.briefIds).map((d) => briefCard(d, nameOf(d.source_id))),
-    generated_at: generatedAt ? generatedAt.toISOString() : null,
-  };
   const files = new Map<string, string>();
-  files.set('brief.json', safeJson(today) + '\n');
-
-  const feeds: FeedSpec[] = [
-    {
-      stem: 'today',
-      title: `Today’s brief · ${site.serviceName}`,
-      description: 'Seven calm, constructive stories, chosen once a day.',
-      page: '/today',
-      entries: pick(selection.briefIds).map((d) => feedEntry(d, nameOf(d.source_id))),
-      fallbackUpdated: generatedAt ?? new Date(0),
-    },
-    ...selection.moods.map(({ mood, ids }) => ({
-      stem: mood.id,
-      title: `${mood.name} · ${site.serviceName}`,
-      description: mood.description,
-      page: `/?mood=${encodeURIComponent(mood.id)}`,
-      entries: pick(ids).map((d) => feedEntry(d, nameOf(d.source_id))),
-      fallbackUpdated: new Date(0),
-    })),
-  ];
-  for (const feed of feeds) {
-    files.set(`feeds/${feed.stem}.atom`, renderAtom(feed, site));
-    files.set(`feeds/${feed.stem}.json`, renderJsonFeed(feed, site));
+  let today: TodayData | null = null;
+  if (input.feeds) {
+    const generatedAt = input.brief ? input.brief.generated_at : null;
+    today = {
+      items: pick(selection.briefIds).map((d) => briefCard(d, nameOf(d.source_id))),
+      generated_at: generatedAt ? generatedAt.toISOString() : null,
+    };
+    files.set('brief.json', safeJson(today) + '\n');
+    const feeds: FeedSpec[] = [
+      {
+        stem: 'today',
+        title: `Today’s brief · ${site.serviceName}`,
+        description: 'Seven calm, constructive stories, chosen once a day.',
+        page: '/today',
+        entries: pick(selection.briefIds).map((d) => feedEntry(d, nameOf(d.source_id))),
+        fallbackUpdated: generatedAt ?? new Date(0),
+      },
+      ...selection.moods.map(({ mood, ids }) => ({
+        stem: mood.id,
+        title: `${mood.name} · ${site.serviceName}`,
+        description: mood.description,
+        page: `/?mood=${encodeURIComponent(mood.id)}`,
+        entries: pick(ids).map((d) => feedEntry(d, nameOf(d.source_id))),
+        fallbackUpdated: new Date(0),
+      })),
+    ];
+    for (const feed of feeds) {
+      files.set(`feeds/${feed.stem}.atom`, renderAtom(feed, site));
+      files.set(`feeds/${feed.stem}.json`, renderJsonFeed(feed, site));
+    }
   }
   for (const [name, xml] of renderSitemaps(sitemapUrls(input.rows, input.brief), site.baseUrl)) files.set(name, xml);
   files.set('robots.txt', renderRobots(site));

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FeedMemory } from './outputs.ts';
 import { sha256, writeIfChanged } from './publish.ts';
+import type { OutputGroup } from './reuse.ts';
 
 /** One published `/a` page. */
 export interface PageState {
@@ -24,12 +25,15 @@ export interface BuildState {
   pages: Record<string, PageState>;
   /** The mood feeds' last selection (see selectFeeds in outputs.ts). */
   feeds?: FeedMemory | null;
+  /** The files outside `/a` by group, with their inputs' key (see reuse.ts). */
+  outputs?: Record<string, OutputGroup>;
 }
 
 const StateSchema = z.object({
   key: z.string(),
   pages: z.record(z.string(), z.object({ s: z.string(), h: z.string() })),
   feeds: z.object({ at: z.number(), brief: z.string().nullable(), moods: z.record(z.string(), z.array(z.string())) }).nullable().optional(),
+  outputs: z.record(z.string(), z.object({ key: z.string(), files: z.record(z.string(), z.string()) })).optional(),
 });
 
 /** Where the record of builds into `distDir` lives. */
