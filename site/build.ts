@@ -47,6 +47,8 @@ export interface BuildResult {
   removed: number;
   /** `/a` pages rendered this time (the rest were unchanged since the last build). */
   rendered: number;
+  /** Files outside `/a` kept from the last build without rendering (their inputs were unchanged). */
+  reused: number;
   articles: number;
   ms: number;
 }
@@ -171,6 +173,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     rest: groupRecord('', [...pool.files].filter(([rel]) => !FEED_GROUP(rel))),
   };
   const kept = new Set(Object.values(outputs).flatMap((g) => Object.keys(g.files)));
+  const reused = [reuseEleventy, reuseApp, reuseFeeds].reduce((n, g) => n + (g ? Object.keys(g.files).length : 0), 0);
   const recorded = new Map(Object.values(previous).flatMap((g) => Object.entries(g.files)));
   // A rendered file whose hash matches the record of a file still in dist is left alone unread;
   // without a record, its bytes in dist are compared; otherwise it is written.
@@ -234,7 +237,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
 
   phase('finish');
   const ms = Math.round(performance.now() - started);
-  const result = { pages: kept.size + rows.length, written, removed, rendered, articles: rows.length, ms };
+  const result = { pages: kept.size + rows.length, written, removed, rendered, reused, articles: rows.length, ms };
   log.info('site built', { ...result, ...phases });
   return result;
 }
