@@ -34,9 +34,13 @@ export function leadTier(a: BriefCandidate): number {
   return a.hasImage ? 0 : 1;
 }
 
-function bestByTier<T extends BriefCandidate>(items: readonly T[]): T | null {
+function bestByTier<T extends BriefCandidate>(items: Iterable<T>): T | null {
   let best: T | null = null;
-  for (const a of items) if (leadTier(a) < (best ? leadTier(best) : 3)) best = a;
+  for (const a of items) {
+    if (leadTier(a) < (best ? leadTier(best) : 3)) best = a;
+    // Nothing beats tier 0 and ties keep the first: stop reading (candidates are lazy).
+    if (best && leadTier(best) === 0) break;
+  }
   return best;
 }
 
@@ -45,12 +49,12 @@ function bestByTier<T extends BriefCandidate>(items: readonly T[]): T | null {
  * the best-tier gentle candidate from the pool (so a stored brief's lead is not churned by every
  * newer story, yet the lead is gentle whenever a gentle item exists). Null when nothing is gentle.
  */
-export function pickLead<T extends BriefCandidate>(kept: readonly T[], candidates: readonly T[]): T | null {
+export function pickLead<T extends BriefCandidate>(kept: readonly T[], candidates: Iterable<T>): T | null {
   return bestByTier(kept) ?? bestByTier(candidates);
 }
 
 /** Fill `kept` up to `size` from `candidates` (rank order), preferring new sources and topics. */
-export function fillDiverse<T extends BriefCandidate>(kept: readonly T[], candidates: readonly T[], size: number): T[] {
+export function fillDiverse<T extends BriefCandidate>(kept: readonly T[], candidates: Iterable<T>, size: number): T[] {
   const out = [...kept].slice(0, size);
   const chosen = new Set(out.map((a) => a.id));
   const sources = new Set(out.map((a) => a.source_id));
@@ -95,6 +99,39 @@ export function collectCandidates<T>(segments: readonly (readonly T[])[], accept
 }
 
 /**
+ * `collectCandidates(segments, accept, cap)` read lazily: `at(i)` filters only as far as item `i`,
+ * remembering what it found, so every reader of the candidates sees the same list.
+ */
+export function lazyCandidates<T>(segments: readonly (readonly T[])[], accept: (a: T) => boolean, cap = BRIEF_CANDIDATE_CAP): (i: number) => T | undefined {
+  const found: T[] = [];
+  let seg = 0;
+  let pos = 0;
+  return (i) => {
+    while (found.length <= i && found.length < cap && seg < segments.length) {
+      const list = segments[seg] as readonly T[];
+      if (pos >= list.length) {
+        seg += 1;
+        pos = 0;
+        continue;
+      }
+      const a = list[pos] as T;
+      pos += 1;
+      if (accept(a)) found.push(a);
+    }
+    return found[i];
+  };
+}
+
+/** The lazy candidates in order, without `skip`. */
+function* walk<T>(at: (i: number) => T | undefined, skip: T | null): Generator<T> {
+  for (let i = 0; ; i += 1) {
+    const a = at(i);
+    if (a === undefined) return;
+    if (a !== skip) yield a;
+  }
+}
+
+/**
  * Rules 1–5 for one request: keep the stored items `accept` lets through (rules 2–3 drop excluded
  * and boundary-filtered ones), pick the gentle lead, refill to `size` from the ranked pool under the
  * same `accept`, then order (lead, readable, paywalled). `ranked` is the pool in candidate order, as
@@ -109,14 +146,16 @@ export function applyBriefRules<T extends BriefCandidate>(
 ): T[] {
   let kept = stored.filter(accept).slice(0, size);
   const keptIds = new Set(kept.map((a) => a.id));
-  let candidates = collectCandidates(ranked, (a) => !keptIds.has(a.id) && accept(a));
-  const lead = pickLead(kept, candidates);
+  // The first BRIEF_CANDIDATE_CAP accepted items, filtered only as far as composition reads them.
+  const at = lazyCandidates(ranked, (a) => !keptIds.has(a.id) && accept(a));
+  const lead = pickLead(kept, walk(at, null));
+  let skip: T | null = null;
   if (lead && !keptIds.has(lead.id)) {
     // A gentle lead from the pool takes the place of the last kept item when the brief is full.
     kept = [lead, ...kept].slice(0, size);
-    candidates = candidates.filter((a) => a !== lead);
+    skip = lead;
   }
-  return orderBrief(fillDiverse(kept, candidates, size), lead);
+  return orderBrief(fillDiverse(kept, { [Symbol.iterator]: () => walk(at, skip) }, size), lead);
 }
 
 /**

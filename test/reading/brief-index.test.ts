@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleCard } from '../../core/domain/article.ts';
-import { BRIEF_CANDIDATE_CAP, BRIEF_RECENT_MS, BRIEF_SIZE, fillDiverse, orderBrief, pickLead, type BriefCandidate } from '../../core/domain/brief.ts';
+import { BRIEF_CANDIDATE_CAP, BRIEF_RECENT_MS, BRIEF_SIZE, collectCandidates, fillDiverse, lazyCandidates, orderBrief, pickLead, type BriefCandidate } from '../../core/domain/brief.ts';
 import { withSummary, type PoolArticle, type PoolDoc } from '../../core/domain/card.ts';
 import { matches, withinBoundaries, type FeedFilter } from '../../core/domain/filter.ts';
 import { activeBoundaries, foldText, parsePrefs } from '../../core/domain/prefs.ts';
@@ -63,9 +63,9 @@ function oldFeed(s: Snapshot, f: FeedFilter, offset: number, limit: number): Art
 }
 
 // ---- Random pools. ----
-const docArb = (i: number) =>
+const docArb = (i: number, sources = 6) =>
   fc.record({
-    source: fc.integer({ min: 0, max: 6 }),
+    source: fc.integer({ min: 0, max: sources }),
     hoursAgo: fc.integer({ min: -2, max: 120 }),
     title: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')),
     why: fc.constantFrom(...WORDS),
@@ -139,6 +139,35 @@ test('the brief and the feed answer exactly as the plain walk did, whatever the 
       },
     ),
     { numRuns: 250 },
+  );
+});
+
+test('past the candidate cap (few sources, so every diversity pass runs), the brief composes as before', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 300, max: 420 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => docArb(i, 1)))),
+      fc.integer({ min: -30 * 60, max: 80 * 60 }),
+      prefsArb,
+      (docs, m, prefs) => {
+        const s = snapshotOf(docs, []);
+        const now = new Date(base + m * 60_000);
+        const f = filterOf(prefs, now, []);
+        assert.equal(briefFor(s, f, now), oldBrief(s, f, now));
+      },
+    ),
+    { numRuns: 12 },
+  );
+});
+
+test('lazy candidates are exactly the first cap accepted items, however far they are read', () => {
+  fc.assert(
+    fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 30 }), { maxLength: 4 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 9 }), (segments, cap, odd) => {
+      const accept = (n: number) => n % 3 !== odd % 3;
+      const expected = collectCandidates(segments, accept, cap);
+      const at = lazyCandidates(segments, accept, cap);
+      assert.is(at(expected.length), undefined);
+      assert.equal(Array.from({ length: expected.length + 2 }, (_, i) => at(i)), [...expected, undefined, undefined]);
+    }),
   );
 });
 
