@@ -94,13 +94,19 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
   const canonicals: Canonical[] = [];
   // Only canonicals sharing a word (or, for short fingerprints, the whole string) can be the same
   // story, so an inverted index replaces the scan of every canonical.
-  const byWord = new Map<string, Set<number>>();
-  const byWhole = new Map<string, Set<number>>();
-  const index = (key: string, map: Map<string, Set<number>>, at: number, add: boolean) => {
-    let set = map.get(key);
-    if (!set) map.set(key, (set = new Set()));
-    if (add) set.add(at);
-    else set.delete(at);
+  // Plain arrays: iterating them is several times faster than Sets, and removals (a better copy
+  // taking a canonical's place) are rare. Order inside a list does not matter: the lowest match wins.
+  const byWord = new Map<string, number[]>();
+  const byWhole = new Map<string, number[]>();
+  const index = (key: string, map: Map<string, number[]>, at: number, add: boolean) => {
+    const list = map.get(key);
+    if (add) {
+      if (list) list.push(at);
+      else map.set(key, [at]);
+    } else if (list) {
+      const i = list.indexOf(at);
+      if (i >= 0) list.splice(i, 1);
+    }
   };
   const place = (at: number, entry: DedupeEntry, stored: boolean) => {
     const old = canonicals[at];
