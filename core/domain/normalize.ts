@@ -45,13 +45,20 @@ export function decodeEntities(text: string): string {
 
 /** Plain text from feed HTML: scripts and styles dropped with their content, tags stripped, entities decoded, spaces collapsed. */
 export function plainText(html: string): string {
-  const withoutCode = html
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/<(script|style|noscript|iframe|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ');
+  // Each pass runs only when its trigger character is present: a pass without it changes nothing,
+  // and most titles carry no markup at all (this runs on every field of every feed item).
+  let text = html;
+  if (text.includes('<')) {
+    if (text.includes('<![CDATA[')) text = text.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1');
+    text = text.replace(/<(script|style|noscript|iframe|template)\b[\s\S]*?<\/\1\s*>/gi, ' ');
+    if (text.includes('<!--')) text = text.replace(/<!--[\s\S]*?-->/g, ' ');
+    text = text.replace(/<[^>]*>/g, ' ');
+  }
   // Decode once, then strip again: titles often arrive with escaped markup (`&lt;b&gt;`).
-  const once = decodeEntities(withoutCode.replace(/<[^>]*>/g, ' '));
-  return decodeEntities(once.replace(/<\/?[a-z][^>]*>/gi, ' '))
+  if (text.includes('&')) text = decodeEntities(text);
+  if (text.includes('<')) text = text.replace(/<\/?[a-z][^>]*>/gi, ' ');
+  if (text.includes('&')) text = decodeEntities(text);
+  return text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
