@@ -17,7 +17,7 @@ import type { Db } from 'mongodb';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/log.ts';
 import type { ArticleDoc } from '../core/domain/article.ts';
-import { loadPoolArticles, loadSiteSources, readCurrentBrief, scanPool, type PoolRow } from '../core/store/site.ts';
+import { loadPoolArticles, loadSiteSources, readCurrentBrief, scanPool } from '../core/store/site.ts';
 import { renderArticlePage } from './_includes/article-page.ts';
 import { assetVersions, SITE_DIR, templateKey } from './_includes/assets.ts';
 import { collectPoolFiles, FEED_GROUP, feedsDue, feedsKey, selectFeeds } from './_includes/outputs.ts';
@@ -121,25 +121,31 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   };
   const { db, config, log } = input;
   const dist = config.distDir;
-  const site = await siteData(config);
-  const sources = await loadSiteSources(db);
+  // The small reads first, together; then the pool scan (the database's work) overlaps the file
+  // system's: listing dist and hashing the bundle's and templates' inputs.
+  const [site, sources, templates, brief] = await Promise.all([siteData(config), loadSiteSources(db), templateKey(TEMPLATE_FILES), readCurrentBrief(db)]);
   const names = new Map(sources.map((s) => [s._id, typeof s.name === 'string' ? s.name : s._id]));
   const visible = sources.filter((s) => s.content_visible === true).map((s) => s._id);
   const nameOf = (sourceId: string) => names.get(sourceId) ?? sourceId;
 
   // Which /a pages need rendering: new in dist, or their inputs changed since the last build.
-  const key = sha256(JSON.stringify([await templateKey(TEMPLATE_FILES), site, path.resolve(dist)]));
+  const key = sha256(JSON.stringify([templates, site, path.resolve(dist)]));
   const stateFile = statePath(config.dataDir, dist);
   const state = await readState(stateFile, key);
-  const brief = await readCurrentBrief(db);
   // Nothing to reuse: read the whole pool at once. Otherwise a light scan, then only what changed.
-  let rows: PoolRow[];
-  let prefetched: ArticleDoc[] = [];
-  if (Object.keys(state.pages).length === 0) ({ rows, docs: prefetched } = await loadPoolArticles(db, visible));
-  else rows = await scanPool(db, visible, { facets: feedsDue(state.feeds ?? null, brief, input.now) });
-  const existing = new Set(await readdir(path.join(dist, 'a')).catch(() => [] as string[]));
-  // The files outside /a (a few dozen): what may be reused, and later what is stale.
-  const distFiles = new Set((await listFiles(dist, new Set(['a']))).map(posix));
+  const scan = Object.keys(state.pages).length === 0
+    ? loadPoolArticles(db, visible)
+    : scanPool(db, visible, { facets: feedsDue(state.feeds ?? null, brief, input.now) }).then((rows) => ({ rows, docs: [] as ArticleDoc[] }));
+  const [{ rows, docs: prefetched }, inA, outsideA, eleventyInputs, appKey] = await Promise.all([
+    scan,
+    readdir(path.join(dist, 'a')).catch(() => [] as string[]),
+    // The files outside /a (a few dozen): what may be reused, and later what is stale.
+    listFiles(dist, new Set(['a'])),
+    inputsHash(ELEVENTY_INPUTS),
+    inputsHash(APP_INPUTS),
+  ]);
+  const existing = new Set(inA);
+  const distFiles = new Set(outsideA.map(posix));
   const stamps = new Map(rows.map((r) => [r._id, pageStamp(r, nameOf(r.source_id))]));
   const toRender = rows.filter((r) => !existing.has(r._id) || state.pages[r._id]?.s !== stamps.get(r._id));
 
@@ -148,8 +154,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const previous = state.outputs ?? {};
   const { selection, memory } = selectFeeds(rows, brief, state.feeds ?? null, input.now);
   const feedKey = sha256(feedsKey(site, brief, selection, (id) => stamps.get(id)));
-  const eleventyKey = sha256(JSON.stringify([await inputsHash(ELEVENTY_INPUTS), feedKey]));
-  const appKey = await inputsHash(APP_INPUTS);
+  const eleventyKey = sha256(JSON.stringify([eleventyInputs, feedKey]));
   const reuseEleventy = reusable(previous.eleventy, eleventyKey, distFiles);
   // Eleventy needs /today's data, made with the feeds: it can only be skipped along with them.
   const reuseFeeds = reuseEleventy ? reusable(previous.feeds, feedKey, distFiles) : null;

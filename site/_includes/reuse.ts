@@ -6,7 +6,7 @@
  * written again, and a re-rendered file whose hash matches the record is not read back from `dist`.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SITE_DIR } from './assets.ts';
 import { sha256 } from './publish.ts';
@@ -26,23 +26,40 @@ export const ELEVENTY_INPUTS = [SITE_DIR, path.join(ROOT, 'core/domain'), path.j
 /** What the reader bundle is made from: its sources, the domain rules it imports, the locked packages. */
 export const APP_INPUTS = [path.join(ROOT, 'app'), path.join(ROOT, 'core/domain'), path.join(ROOT, 'package-lock.json')];
 
-async function hashInto(hash: ReturnType<typeof createHash>, target: string): Promise<void> {
+/**
+ * Each file's hash with the size and change time it was read at. A file is hashed in full the first
+ * time a process sees it and again whenever its size or mtime moves, so a long-running worker (or
+ * the second build of a process) stats the inputs instead of reading them all at every build.
+ */
+const fileHashes = new Map<string, { size: number; mtimeMs: number; hash: string }>();
+
+async function fileHash(file: string): Promise<string> {
+  const info = await stat(file).catch(() => null);
+  if (!info) return '';
+  const known = fileHashes.get(file);
+  if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return known.hash;
+  const data = await readFile(file).catch(() => null);
+  if (!data) return '';
+  const hash = createHash('sha256').update(data).digest('hex');
+  fileHashes.set(file, { size: info.size, mtimeMs: info.mtimeMs, hash });
+  return hash;
+}
+
+/** Every file under `target` (itself when a file), sorted, skipping dot-names and node_modules. */
+async function filesUnder(target: string): Promise<string[]> {
   const entries = await readdir(target, { withFileTypes: true }).catch(() => null);
-  if (!entries) {
-    // A file (or nothing): its name and bytes.
-    hash.update(target).update(await readFile(target).catch(() => Buffer.alloc(0)));
-    return;
-  }
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    await hashInto(hash, path.join(target, entry.name));
-  }
+  if (!entries) return [target];
+  const names = entries.filter((e) => e.name !== 'node_modules' && !e.name.startsWith('.')).map((e) => e.name).sort();
+  const nested = await Promise.all(names.map((name) => filesUnder(path.join(target, name))));
+  return nested.flat();
 }
 
 /** A hash of the names and bytes of every file under `paths` (files or directories, recursively). */
 export async function inputsHash(paths: readonly string[]): Promise<string> {
+  const files = (await Promise.all(paths.map(filesUnder))).flat();
+  const hashes = await Promise.all(files.map(fileHash));
   const hash = createHash('sha256');
-  for (const p of paths) await hashInto(hash, p);
+  files.forEach((file, i) => hash.update(file).update('\0').update(hashes[i] ?? '').update('\0'));
   return hash.digest('hex');
 }
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { FeedMemory } from './outputs.ts';
-import { sha256, writeIfChanged } from './publish.ts';
+import { sha256, writeAtomic } from './publish.ts';
 import type { OutputGroup } from './reuse.ts';
 
 /** One published `/a` page. */
@@ -44,7 +44,9 @@ export function statePath(dataDir: string, distDir: string): string {
 /** The record for `key`, or an empty one when missing, unreadable or made under another key. */
 export async function readState(file: string, key: string): Promise<BuildState> {
   try {
-    const parsed = StateSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    const text = await readFile(file, 'utf8');
+    lastText.set(file, text);
+    const parsed = StateSchema.safeParse(JSON.parse(text));
     if (parsed.success && parsed.data.key === key) return parsed.data;
   } catch {
     // first build, or a damaged record: start afresh (pages are then compared with dist's bytes)
@@ -52,9 +54,15 @@ export async function readState(file: string, key: string): Promise<BuildState> 
   return { key, pages: {} };
 }
 
-/** Save the record atomically (untouched when nothing changed). */
+/** The record's text as this process last read or wrote it (saves reading it back to compare). */
+const lastText = new Map<string, string>();
+
+/** Save the record atomically (untouched when it equals what `readState` read). */
 export async function writeState(file: string, state: BuildState): Promise<void> {
-  await writeIfChanged(file, JSON.stringify(state));
+  const text = JSON.stringify(state);
+  if (lastText.get(file) === text) return;
+  await writeAtomic(file, text);
+  lastText.set(file, text);
 }
 
 /**
