@@ -28,6 +28,8 @@ export interface PoolArticle {
   text: string;
   /** `foldText(text)`: the avoid-term pre-test reads it (kept in step with `text`). */
   folded: string;
+  /** Position in its snapshot (indexes the snapshot's per-article memos); -1 outside one. */
+  seq: number;
   gentle: boolean;
   /** Effective publication time in ms: published_at, but never later than discovered_at. */
   time: number;
@@ -87,6 +89,7 @@ export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<
     hasImage: card.image !== null,
     text,
     folded: foldText(text),
+    seq: -1,
     gentle: isGentle({ cortisol: card.cortisol, ragebait: card.ragebait, title: card.title, summary: summaryText }),
     // A feed that dates an item in the future must not pin it to the top.
     time: discovered > 0 ? Math.min(published, discovered) : published,

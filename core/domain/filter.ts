@@ -21,17 +21,33 @@ export interface FeedFilter {
 
 /** What the filter reads from an article (PoolArticle has it all; without `folded` the avoid pattern always runs). */
 export type Filterable = Pick<PoolArticle, 'id' | 'source_id' | 'topic' | 'flavor' | 'tags' | 'cortisol' | 'ragebait' | 'text'> &
-  Partial<Pick<PoolArticle, 'folded'>>;
+  Partial<Pick<PoolArticle, 'folded' | 'seq'>>;
+
+/**
+ * Remembered substring tests of the avoid pre-test, one array per key of `Boundaries.avoidKeys`
+ * (same order; null = not remembered), indexed by the article's `seq`: 0 untested, 1 the folded
+ * text holds the key, 2 it does not. A read model keeps them per snapshot (an index built lazily).
+ */
+export type AvoidMemo = readonly (Uint8Array | null)[];
 
 /** False only when the avoid pattern cannot match `a` (no key occurs in its folded text). */
-function avoidMayMatch(a: Filterable, keys: readonly string[] | null): boolean {
+function avoidMayMatch(a: Filterable, keys: readonly string[] | null, memo: AvoidMemo | undefined): boolean {
   if (keys === null || a.folded === undefined) return true;
-  for (const key of keys) if (a.folded.includes(key)) return true;
+  const seq = a.seq ?? -1;
+  for (let k = 0; k < keys.length; k += 1) {
+    const key = keys[k] as string;
+    const seen = memo?.[k];
+    if (seen && seq >= 0 && seq < seen.length) {
+      let hit = seen[seq];
+      if (hit === 0) seen[seq] = hit = a.folded.includes(key) ? 1 : 2;
+      if (hit === 1) return true;
+    } else if (a.folded.includes(key)) return true;
+  }
   return false;
 }
 
 /** True when the reader's boundaries (mutes, includes, ceilings, avoid-terms, pauses) let `a` through. */
-export function withinBoundaries(a: Filterable, b: Boundaries): boolean {
+export function withinBoundaries(a: Filterable, b: Boundaries, memo?: AvoidMemo): boolean {
   if (b.muteTopics.has(a.topic) || b.muteFlavors.has(a.flavor) || b.muteSources.has(a.source_id)) return false;
   if (b.includeTopics.size > 0 && !b.includeTopics.has(a.topic)) return false;
   if (b.includeFlavors.size > 0 && !b.includeFlavors.has(a.flavor)) return false;
@@ -39,7 +55,7 @@ export function withinBoundaries(a: Filterable, b: Boundaries): boolean {
   if (b.maxCortisol !== null && a.cortisol > b.maxCortisol) return false;
   if (b.maxRagebait !== null && a.ragebait > b.maxRagebait) return false;
   // Last: the only check that costs a regular expression, and only when a substring pre-test passes.
-  if (b.avoid && avoidMayMatch(a, b.avoidKeys) && b.avoid.test(a.text)) return false;
+  if (b.avoid && avoidMayMatch(a, b.avoidKeys, memo) && b.avoid.test(a.text)) return false;
   return true;
 }
 
@@ -58,15 +74,15 @@ export function inMood(a: Filterable, mood: Mood): boolean {
   });
 }
 
-/** The predicate for a parsed request: the public pool is assumed (the read model holds only it). */
-export function matches(a: Filterable, f: FeedFilter): boolean {
+/** The predicate for a parsed request: the public pool is assumed (the read model holds only it). `memo`: see AvoidMemo. */
+export function matches(a: Filterable, f: FeedFilter, memo?: AvoidMemo): boolean {
   if (f.exclude.has(a.id)) return false;
   if (f.sourceId !== null && a.source_id !== f.sourceId) return false;
   if (f.topic !== null && a.topic !== f.topic) return false;
   if (f.tag !== null && !a.tags.includes(f.tag)) return false;
   if (f.following && !f.following.sources.has(a.source_id) && !a.tags.some((t) => f.following?.tags.has(t))) return false;
   if (f.mood && !inMood(a, f.mood)) return false;
-  return withinBoundaries(a, f.boundaries);
+  return withinBoundaries(a, f.boundaries, memo);
 }
 
 /** An hour in ms: the ranking's unit. */

@@ -7,7 +7,7 @@
 import type { RecentSplit } from '../domain/brief.ts';
 import type { PoolArticle } from '../domain/card.ts';
 import { toPoolArticle } from '../domain/card.ts';
-import { compareDiscovered, compareLatest, compareRanked, rankScore } from '../domain/filter.ts';
+import { compareDiscovered, compareLatest, compareRanked, rankScore, type AvoidMemo } from '../domain/filter.ts';
 import { isGentle } from '../domain/gate.ts';
 import { foldText } from '../domain/prefs.ts';
 import type { PoolData } from '../store/pool.ts';
@@ -43,7 +43,12 @@ export interface Snapshot {
    * unchanged (see `recentSplit` in queries.ts). A holder, so snapshot copies share one cache.
    */
   recent: { split: RecentSplit<PoolArticle> | null };
+  /** Remembered avoid-key substring tests per key, indexed by `seq` (see AvoidMemo in filter.ts); bounded. */
+  avoidHits: Map<string, Uint8Array>;
 }
+
+/** At most this many avoid keys are remembered per snapshot (each costs one byte per article). */
+export const MAX_MEMO_KEYS = 64;
 
 const EMPTY: SortedLists = Object.freeze({ ranked: [], latest: [] });
 
@@ -67,7 +72,9 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
     const name = names.get(doc.source_id);
     // Defence in depth: an article whose source is not visible never enters the model.
     if (name === undefined) continue;
-    items.push(toPoolArticle(doc, name, rankScore));
+    const a = toPoolArticle(doc, name, rankScore);
+    a.seq = items.length;
+    items.push(a);
   }
   const all: SortedLists = { ranked: [...items].sort(compareRanked), latest: [...items].sort(compareLatest) };
   return {
@@ -82,7 +89,18 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
     byFlavor: indexBy(all, (a) => [a.flavor]),
     brief,
     recent: { split: null },
+    avoidHits: new Map(),
   };
+}
+
+/** The memo arrays for `keys` (created on first use, up to MAX_MEMO_KEYS keys; null past that). */
+export function avoidMemoFor(snapshot: Snapshot, keys: readonly string[] | null): AvoidMemo | undefined {
+  if (!keys || keys.length === 0) return undefined;
+  return keys.map((key) => {
+    let seen = snapshot.avoidHits.get(key);
+    if (!seen && snapshot.avoidHits.size < MAX_MEMO_KEYS) snapshot.avoidHits.set(key, (seen = new Uint8Array(snapshot.all.ranked.length)));
+    return seen ?? null;
+  });
 }
 
 /** The lists of one index entry, or empty lists. */
@@ -102,6 +120,8 @@ export function patchSummaries(snapshot: Snapshot, summaries: ReadonlyMap<string
     a.summary = summary;
     a.text = `${a.card.title}\n${a.card.why}\n${summary}`;
     a.folded = foldText(a.text);
+    // The folded text changed: forget what was remembered about it.
+    for (const seen of snapshot.avoidHits.values()) if (a.seq >= 0 && a.seq < seen.length) seen[a.seq] = 0;
     a.gentle = isGentle({ cortisol: a.cortisol, ragebait: a.ragebait, title: a.card.title, summary });
     patched += 1;
   }

@@ -15,7 +15,7 @@ import { activeBoundaries, foldText, parsePrefs } from '../../core/domain/prefs.
 import { FLAVORS, TAGS, TOPICS } from '../../core/domain/taxonomy.ts';
 import { briefJson, cardsJson } from '../../core/readmodel/json.ts';
 import { briefArticles, briefFor, briefGeneratedAt, feedPage } from '../../core/readmodel/queries.ts';
-import { buildSnapshot, patchSummaries, type Snapshot } from '../../core/readmodel/snapshot.ts';
+import { buildSnapshot, MAX_MEMO_KEYS, patchSummaries, type Snapshot } from '../../core/readmodel/snapshot.ts';
 
 const HOUR = 3_600_000;
 const base = Date.parse('2026-11-20T12:00:00Z');
@@ -168,6 +168,21 @@ test('lazy candidates are exactly the first cap accepted items, however far they
       assert.is(at(expected.length), undefined);
       assert.equal(Array.from({ length: expected.length + 2 }, (_, i) => at(i)), [...expected, undefined, undefined]);
     }),
+  );
+});
+
+test('one snapshot serving many different avoid-terms (past the memo bound) filters as the plain pattern does', () => {
+  fc.assert(
+    fc.property(poolArb, fc.array(fc.array(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), { minLength: 70, maxLength: 90 }), (docs, termLists) => {
+      const s = snapshotOf(docs, []);
+      const now = new Date(base);
+      for (const terms of [...termLists, ['crypto', 'café'], ['sport']]) {
+        const f = filterOf({ avoid_terms: terms }, now, []);
+        assert.equal(feedPage(s, f, 'ranked', 0, 50), oldFeed(s, f, 0, 50), JSON.stringify(terms));
+      }
+      assert.ok(s.avoidHits.size <= MAX_MEMO_KEYS);
+    }),
+    { numRuns: 8 },
   );
 });
 
