@@ -119,7 +119,8 @@ export function chooseImage(candidates: ImageCandidate[], base?: string): string
     const type = (c.type ?? '').toLowerCase();
     if (type && !type.startsWith('image') && type !== 'image') continue;
     if (!type && /\.(mp3|mp4|m4a|ogg|wav|pdf|mov|webm)(\?|$)/i.test(url)) continue;
-    if (GENERIC_IMAGE.test(new URL(url).pathname + new URL(url).hostname)) continue;
+    const parsed = new URL(url);
+    if (GENERIC_IMAGE.test(parsed.pathname + parsed.hostname)) continue;
     if ((c.width != null && c.width > 0 && c.width < 120) || (c.height != null && c.height > 0 && c.height < 80)) continue;
     return url;
   }
