@@ -5,7 +5,7 @@
  * numbers are clamped. Nothing here throws anything but a ValidationError.
  */
 import { isValidId } from '../domain/ids.ts';
-import { activeBoundaries, parsePrefs, type Boundaries } from '../domain/prefs.ts';
+import { activeBoundaries, MAX_PREFS_CHARS, parsePrefs, type Boundaries } from '../domain/prefs.ts';
 import { findMood, type Mood } from '../domain/taxonomy.ts';
 import type { FeedFilter } from '../domain/filter.ts';
 import { ValidationError } from '../errors.ts';
@@ -71,6 +71,26 @@ export function excludeIds(params: URLSearchParams): Set<string> {
   return out;
 }
 
+// Boundaries of recent `prefs` strings without pauses (then they do not depend on `now`): a reader
+// sends the same blob on every request, and parsing it compiles a Unicode regular expression.
+// Boundaries are read-only, so one object serves every request with that blob. Bounded.
+const MAX_REMEMBERED_PREFS = 256;
+const rememberedPrefs = new Map<string, Boundaries>();
+
+/** `activeBoundaries(parsePrefs(raw), now)`, remembered for pause-free blobs. */
+export function boundariesOf(raw: string | null, now: Date): Boundaries {
+  if (raw === null) return activeBoundaries(parsePrefs(raw), now);
+  const known = rememberedPrefs.get(raw);
+  if (known) return known;
+  const prefs = parsePrefs(raw);
+  const boundaries = activeBoundaries(prefs, now);
+  if (prefs.pauses.length === 0 && raw.length <= MAX_PREFS_CHARS) {
+    if (rememberedPrefs.size >= MAX_REMEMBERED_PREFS) rememberedPrefs.clear();
+    rememberedPrefs.set(raw, boundaries);
+  }
+  return boundaries;
+}
+
 /** Parse every reading parameter. `now` decides which pauses are still running. */
 export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQuery {
   const sort = single(params, 'sort') ?? 'ranked';
@@ -79,7 +99,7 @@ export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQu
   const mood = moodId === null ? null : findMood(moodId);
   if (moodId !== null && mood === null) throw new ValidationError(`mood "${moodId}" is not one of /api/moods.`, 'unknown_mood');
   return {
-    boundaries: activeBoundaries(parsePrefs(params.get('prefs')), now),
+    boundaries: boundariesOf(params.get('prefs'), now),
     tag: id(params, 'tag'),
     topic: id(params, 'topic'),
     mood,

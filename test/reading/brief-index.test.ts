@@ -14,6 +14,7 @@ import { matches, withinBoundaries, type FeedFilter } from '../../core/domain/fi
 import { activeBoundaries, foldText, parsePrefs } from '../../core/domain/prefs.ts';
 import { FLAVORS, TAGS, TOPICS } from '../../core/domain/taxonomy.ts';
 import { briefJson, cardsJson } from '../../core/readmodel/json.ts';
+import { boundariesOf } from '../../core/readmodel/params.ts';
 import { briefArticles, briefFor, briefGeneratedAt, feedPage } from '../../core/readmodel/queries.ts';
 import { buildSnapshot, MAX_MEMO_KEYS, patchSummaries, type Snapshot } from '../../core/readmodel/snapshot.ts';
 
@@ -216,6 +217,26 @@ test('the avoid-term pre-test never changes the Unicode word-boundary match', ()
     }),
     { numRuns: 3000 },
   );
+});
+
+test('remembered prefs give the boundaries a fresh parse gives, and a pause still ends on time', () => {
+  const asPlain = (b: ReturnType<typeof boundariesOf>) => JSON.stringify(b, (_k, v: unknown) => (v instanceof Set ? [...v] : v instanceof RegExp ? v.source : v));
+  const until = new Date(base + HOUR).toISOString();
+  const blobs = [
+    JSON.stringify({ avoid_terms: ['crypto', 'café'], mute_topics: ['sport'], mute_tags: ['fossils'] }),
+    JSON.stringify({ avoid_terms: ['crypto'], pauses: [{ kind: 'term', value: 'otter', until }, { kind: 'topic', value: 'science', until }] }),
+    '{not json',
+  ];
+  for (const raw of blobs) {
+    for (const at of [base, base + 2 * HOUR, base]) {
+      const now = new Date(at);
+      const fresh = activeBoundaries(parsePrefs(raw), now);
+      assert.is(asPlain(boundariesOf(raw, now)), asPlain(fresh), `${raw} at ${now.toISOString()}`);
+    }
+  }
+  const paused = boundariesOf(blobs[1]!, new Date(base + 2 * HOUR));
+  assert.not.ok(paused.muteTopics.has('science'), 'an ended pause no longer mutes');
+  assert.ok(boundariesOf(blobs[1]!, new Date(base)).muteTopics.has('science'), 'a running pause mutes');
 });
 
 test.run();
