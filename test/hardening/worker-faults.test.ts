@@ -50,6 +50,8 @@ test('the worker survives a database outage, resumes afterwards, and a re-run jo
     proxy.down();
     await until(() => ctx.log.lines.some((l) => /agenda error|job failed/.test(l)), 15_000, 'the worker to notice the outage');
     proxy.up();
+    // The driver reconnects on its own; wait until the database answers again before writing.
+    await until(() => db.command({ ping: 1 }).then(() => true, () => false), 20_000, 'the database to answer again');
 
     await addReader(client, 'worker_faults', 'second');
     await worker.runNow('digest');
