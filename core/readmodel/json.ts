@@ -1,7 +1,7 @@
 /**
  * JSON bodies of the reading answers, built from each card's JSON text (encoded once per card and
  * kept while the card lives) instead of encoding every card anew per request. The bytes are exactly
- * those of `JSON.stringify` over the same values (test/reading/json-cache.test.ts).
+ * those of `JSON.stringify` over the same values (test/reading/brief-index.test.ts).
  */
 import type { ArticleCard } from '../domain/article.ts';
 import type { PoolArticle } from '../domain/card.ts';
