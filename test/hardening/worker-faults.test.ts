@@ -45,20 +45,20 @@ test('the worker survives a database outage, resumes afterwards, and a re-run jo
     worker.agenda.on('complete:digest', () => (digestRuns += 1));
 
     // The worker starts every scheduled job once: the brief, then the due digest.
-    await until(() => smtp.messages.length === 1, 30_000, 'the first digest');
+    await until(() => smtp.messages.length === 1, 60_000, 'the first digest');
 
     proxy.down();
-    await until(() => ctx.log.lines.some((l) => /agenda error|job failed/.test(l)), 15_000, 'the worker to notice the outage');
+    await until(() => ctx.log.lines.some((l) => /agenda error|job failed/.test(l)), 45_000, 'the worker to notice the outage');
     proxy.up();
     // The driver reconnects on its own; wait until the database answers again before writing.
     await until(() => db.command({ ping: 1 }).then(() => true, () => false), 20_000, 'the database to answer again');
 
     await addReader(client, 'worker_faults', 'second');
     await worker.runNow('digest');
-    await until(() => smtp.messages.length >= 2, 30_000, 'the worker to resume and send the second reader\'s digest');
+    await until(() => smtp.messages.length >= 2, 60_000, 'the worker to resume and send the second reader\'s digest');
     const runsBefore = digestRuns;
     await worker.runNow('digest');
-    await until(() => digestRuns > runsBefore, 15_000, 'the re-run to finish');
+    await until(() => digestRuns > runsBefore, 45_000, 'the re-run to finish');
     const ledger = db.collection('digest_sends');
     assert.equal(smtp.messages.map((m) => m.to[0]).sort(), ['first@example.org', 'second@example.org'], 'one digest each, none twice');
     assert.is(await ledger.countDocuments({ status: 'sent' }), 2);
