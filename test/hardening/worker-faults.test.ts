@@ -29,7 +29,13 @@ test('the worker survives a database outage, resumes afterwards, and a re-run jo
   const ctx = await createTestContext({ env: { SMTP_URL: smtp.url } });
   const embedded = await startEmbeddedServer();
   const proxy = await startProxy({ host: '127.0.0.1', port: Number(new URL(embedded.uri).port) });
-  const client = new MongoClient(`mongodb://127.0.0.1:${proxy.port}/`, { serverSelectionTimeoutMS: 1500, connectTimeoutMS: 1000 });
+  // Short timeouts everywhere, so an operation caught by the outage fails instead of waiting forever.
+  const client = new MongoClient(`mongodb://127.0.0.1:${proxy.port}/`, {
+    serverSelectionTimeoutMS: 1500,
+    connectTimeoutMS: 1000,
+    socketTimeoutMS: 5000,
+    heartbeatFrequencyMS: 500,
+  });
   let worker: Worker | null = null;
   try {
     await client.connect();
@@ -51,7 +57,9 @@ test('the worker survives a database outage, resumes afterwards, and a re-run jo
     await until(() => ctx.log.lines.some((l) => /agenda error|job failed/.test(l)), 45_000, 'the worker to notice the outage');
     proxy.up();
     // The driver reconnects on its own; wait until the database answers again before writing.
-    await until(() => db.command({ ping: 1 }).then(() => true, () => false), 20_000, 'the database to answer again');
+    const answers = () =>
+      Promise.race([db.command({ ping: 1 }, { timeoutMS: 2000 }).then(() => true, () => false), new Promise<boolean>((r) => setTimeout(() => r(false), 2500))]);
+    await until(answers, 60_000, 'the database to answer again');
 
     await addReader(client, 'worker_faults', 'second');
     await worker.runNow('digest');
