@@ -14,6 +14,7 @@ import { MongoClient } from 'mongodb';
 import { loadConfig } from '../core/config.ts';
 import { describeError } from '../core/errors.ts';
 import { createLogger } from '../core/log.ts';
+import { benchSoak } from './bench/soak.ts';
 import { createMailer } from '../core/mail.ts';
 import { createModelClient } from '../core/model.ts';
 import { randomId } from '../core/domain/ids.ts';
@@ -46,6 +47,7 @@ const TARGETS: Record<string, Record<string, Target | null>> = {
   ingest: { ratio: { op: '>=', limit: 0.5 }, stored_items_per_s: null },
   build: { full_s: { op: '<=', limit: 10 }, incremental_ratio: { op: '<=', limit: 0.15 }, files_rewritten: { op: '<=', limit: 110 }, peak_rss_mb: { op: '<=', limit: 1024 } },
   pages: { a_gz_bytes: { op: '<=', limit: 20_480 }, today_gz_bytes: { op: '<=', limit: 20_480 }, reader_js_gz_bytes: { op: '<=', limit: 51_200 } },
+  soak: { requests_per_s: null, errors: { op: '<=', limit: 0 }, heap_growth_mb: { op: '<=', limit: 200 }, event_rows_exact: { op: '>=', limit: 1 } },
 };
 
 const started = performance.now();
@@ -103,6 +105,7 @@ try {
 
   const deps = { db: poolDb, config, log, mailer: createMailer(config, log), model: createModelClient(config, log), now: () => new Date() };
   sections.api = await section('api', () => benchApi(deps, sources, load, API_ROUNDS, note));
+  sections.soak = await section('soak', () => benchSoak(deps, tmp, { clients: 50, durationS: quick ? 5 : 60, embedded: embedded !== null }, note));
   readModelFor(poolDb).stop();
 
   // The offline classifier is what the target is about: the bench config never carries a model key.

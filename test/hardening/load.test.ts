@@ -1,5 +1,5 @@
 /**
- * Load, short variant for `npm test` (the full 60 s / 10,000-article run belongs to `npm run bench`):
+ * Load, short variant for `npm test` (the full 60 s / 10,000-article run is the soak section of `npm run bench`):
  * 2,000 seeded articles, 30 concurrent clients over real HTTP on loopback for 8 s, each mixing feed,
  * brief, replacement, summary and event requests. Properties: zero errors (no 5xx, no failed
  * connection), bounded heap growth, and afterwards the events collection holds exactly one row per
@@ -14,6 +14,7 @@ import type { BriefDoc } from '../../core/domain/brief.ts';
 import { bumpPoolVersion } from '../../core/store/meta.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { checkEventRows, runMixedLoad } from '../../scripts/bench/mixed-load.ts';
 
 const ARTICLES = 2000;
 const CLIENTS = 30;
@@ -56,55 +57,17 @@ test(`${CLIENTS} clients for ${DURATION_MS / 1000} s over ${ARTICLES} articles: 
   assert.is((await fetch(`${base}/api/feed`)).status, 200);
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
-  const errors: string[] = [];
-  const sent = new Set<string>();
-  const counts = { requests: 0, events: 0 };
-  const deadline = Date.now() + DURATION_MS;
-  const kinds = ['open', 'summary_viewed', 'visit', 'full_story', 'replace_used'];
-
-  const client = async (n: number) => {
-    const visitor = `load-visitor-${n}-${'x'.repeat(20)}`;
-    let step = 0;
-    while (Date.now() < deadline) {
-      step += 1;
-      const id = ids[(n * 37 + step * 11) % 60]!; // a small hot set, so events repeat
-      const roll = step % 6;
-      let res: Response;
-      try {
-        if (roll === 0) res = await fetch(`${base}/api/feed?offset=${(step * 20) % 400}&sort=${step % 2 ? 'latest' : 'ranked'}`);
-        else if (roll === 1) res = await fetch(`${base}/api/brief?prefs=${encodeURIComponent(JSON.stringify({ mute_topics: ['culture'] }))}`);
-        else if (roll === 2) res = await fetch(`${base}/api/replacement?exclude=${ids.slice(0, 7).join(',')}`);
-        else if (roll === 3) res = await fetch(`${base}/api/summary/${id}`);
-        else {
-          const kind = kinds[step % kinds.length]!;
-          const articleId = kind === 'visit' ? null : id;
-          res = await fetch(`${base}/api/events`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ kind, article_id: articleId, visitor }) });
-          if (res.status === 204) sent.add(`${visitor}|${kind}|${articleId}`);
-          counts.events += 1;
-        }
-        await res.arrayBuffer();
-        counts.requests += 1;
-        if (res.status >= 500 || (res.status >= 400 && res.status !== 404)) errors.push(`${res.url} → ${res.status}`);
-      } catch (error) {
-        errors.push(String(error));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
+  const run = await runMixedLoad(base, ids, CLIENTS, DURATION_MS);
   global.gc?.();
   const growth = process.memoryUsage().heapUsed - heapBefore;
-  console.log(`load: ${counts.requests} requests (${Math.round(counts.requests / (DURATION_MS / 1000))}/s), ${counts.events} events, ${sent.size} distinct, heap +${Math.round(growth / 1048576)} MiB`);
-  assert.equal(errors.slice(0, 10), []);
-  assert.ok(counts.requests > CLIENTS * 5, `only ${counts.requests} requests`);
+  console.log(`load: ${run.requests} requests (${Math.round(run.requests / (DURATION_MS / 1000))}/s), ${run.events} events, ${run.sent.length} distinct, heap +${Math.round(growth / 1048576)} MiB`);
+  assert.equal(run.errors.slice(0, 10), []);
+  assert.ok(run.requests > CLIENTS * 5, `only ${run.requests} requests`);
   assert.ok(growth < HEAP_GROWTH_LIMIT, `heap grew by ${Math.round(growth / 1048576)} MiB`);
-  // Events are written before the 204, so the collection is complete now. The run may straddle
-  // UTC midnight; then a tuple legitimately has one row per day.
-  const rows = await ctx.db.collection('events').find({}).toArray();
-  const days = new Set(rows.map((r) => String(r.day)));
-  const distinctRows = new Set(rows.map((r) => `${r.day}|${r.visitor_hash}|${r.kind}|${r.article_id}`));
-  assert.is(distinctRows.size, rows.length, 'no duplicate rows');
-  if (days.size === 1) assert.is(rows.length, sent.size, 'one row per distinct (visitor, kind, article)');
-  else assert.ok(rows.length >= sent.size && rows.length <= sent.size * 2);
+  // Events are written before the 204, so the collection is complete now.
+  const rows = await checkEventRows(ctx.db, run.sent);
+  assert.is(rows.duplicates, 0, 'no duplicate rows');
+  assert.ok(rows.exact, `one row per distinct (visitor, kind, article): ${rows.rows} rows for ${run.sent.length} tuples`);
 });
 
 test.run();

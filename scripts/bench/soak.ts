@@ -1,0 +1,70 @@
+/**
+ * The soak section of `npm run bench` (the full variant of the hardening load test): 50 clients
+ * mixing feed, brief, replacement, summary and event requests for 60 s against the API over the
+ * seeded 10,000-article pool, from a separate process. Reported: throughput, errors (target 0), the
+ * server's heap growth (bounded), and whether the events collection holds exactly one row per
+ * distinct (day, visitor, kind, article) sent.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from '../../api/app.ts';
+import type { AppDeps } from '../../api/deps.ts';
+import { readModelFor } from '../../core/readmodel/readmodel.ts';
+import { checkEventRows, type MixedLoadResult } from './mixed-load.ts';
+import { measured, round, type Section } from './report.ts';
+
+/** Heap growth allowed over the soak, in MB. */
+export const SOAK_HEAP_LIMIT_MB = 200;
+
+/** Run the soak; `tmp` holds the id list handed to the load process. */
+export async function benchSoak(deps: AppDeps, tmp: string, options: { clients: number; durationS: number; embedded: boolean }, note: (line: string) => void): Promise<Section> {
+  const ids = (await deps.db.collection<{ _id: string }>('articles').find({ accepted: true, duplicate_of: null }, { projection: { _id: 1 } }).limit(500).toArray()).map((d) => d._id);
+  await deps.db.collection('events').deleteMany({});
+  const idsFile = path.join(tmp, 'soak-ids.json');
+  writeFileSync(idsFile, JSON.stringify(ids));
+  const app = createApp(deps);
+  await readModelFor(deps.db, deps.log).refresh();
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    note(`soak: ${options.clients} clients mixing feed, brief, replacement, summary and events for ${options.durationS} s`);
+    global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const result = await new Promise<MixedLoadResult>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'mixed-load-child.ts'), base, idsFile, String(options.clients), String(options.durationS * 1000)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as MixedLoadResult) : reject(new Error(`load process exited ${code}`))));
+    });
+    global.gc?.();
+    const growthMb = (process.memoryUsage().heapUsed - heapBefore) / 1048576;
+    const rows = await checkEventRows(deps.db, result.sent);
+    return {
+      requests_per_s: measured(result.requests / options.durationS, {
+        unit: 'req/s',
+        digits: 1,
+        note:
+          `${result.requests} requests, ${result.events} events, ${options.clients} clients` +
+          (options.embedded ? '; on the embedded database one updateOne in the 10,000-article collection takes ~0.5 s, so first-time summary writes bound this figure (use MONGODB_URI for production numbers)' : ''),
+      }),
+      errors: measured(result.errors.length, { target: { op: '<=', limit: 0 }, note: result.errors.slice(0, 3).join('; ') || 'none' }),
+      heap_growth_mb: measured(round(growthMb, 1), { unit: 'MB', target: { op: '<=', limit: SOAK_HEAP_LIMIT_MB } }),
+      event_rows_exact: measured(rows.exact && rows.duplicates === 0 ? 1 : 0, {
+        target: { op: '>=', limit: 1 },
+        note: `${rows.rows} rows for ${result.sent.length} distinct tuples, ${rows.duplicates} duplicates`,
+      }),
+    };
+  } finally {
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    });
+  }
+}
