@@ -33,6 +33,7 @@ export async function benchSoak(deps: AppDeps, tmp: string, options: { clients: 
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     note(`soak: ${options.clients} clients mixing feed, brief, replacement, summary and events for ${options.durationS} s`);
+    // `npm run bench` runs with --expose-gc, so both samples are taken after a full collection.
     global.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     const result = await new Promise<MixedLoadResult>((resolve, reject) => {
