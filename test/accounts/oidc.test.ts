@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { cookieValue, json } from './helpers.ts';
-import { startOidcPeer, walkProvider, type OidcPeer } from './oidc-peer.ts';
+import { startOidcPeer, walkProvider, type OidcPeer } from '../helpers/oidc-peer.ts';
 
 const BASE = 'http://tidings.test';
 let ctx: TestContext;

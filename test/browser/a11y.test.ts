@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { startHarness, until, waitForBrief, type Harness } from './harness.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -14,17 +10,6 @@ test.before(async () => {
 test.after(async () => {
   await h?.close();
 });
-
-/** Serious and critical axe violations on the page (WCAG 2.0/2.1/2.2 A and AA rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  return found;
-}
 
 async function newA11yPage(scheme: 'light' | 'dark' = 'light') {
   // axe is injected through the DevTools protocol; bypassCSP only lets it run under our strict CSP.

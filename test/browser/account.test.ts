@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
@@ -7,9 +5,7 @@ import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { createMailer } from '../../core/mail.ts';
 import { signInDirectly } from '../accounts/helpers.ts';
 import { decodeQuotedPrintable, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { startHarness, until, waitForBrief, type Harness } from './harness.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 let smtp: TestSmtp;
@@ -32,16 +28,6 @@ async function newPage(timezoneId = 'Europe/Paris') {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };
-}
-
-/** Serious and critical axe violations (WCAG 2.x A/AA rules), as the reader's a11y test runs them. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
 }
 
 const userByEmail = (email: string) => h.ctx.db.collection('users').findOne({ email });

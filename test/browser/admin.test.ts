@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -12,9 +11,7 @@ import { createMailer } from '../../core/mail.ts';
 import { signIn } from '../admin/helpers.ts';
 import { decodeQuotedPrintable, mailHeader, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { startFeedServer, xml, type FeedServer } from '../ingestion/feed-server.ts';
-import { startHarness, until, type Harness } from './harness.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { seriousViolations, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 let smtp: TestSmtp;
@@ -45,16 +42,6 @@ test.after(async () => {
   await smtp?.close();
   await h?.close();
 });
-
-/** Serious and critical axe violations (WCAG 2.x A/AA and best practice), as in a11y.test.ts. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
 
 /** A browser context signed in as a new user (the session cookie, as a real sign-in leaves it). */
 async function signedInPage(isAdmin: boolean, scheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page; requests: string[]; token: string }> {

@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { readSelection } from '../../core/domain/puzzle-grid.ts';
 import { scoreGuess, utcDay } from '../../core/domain/puzzle.ts';
 import { findPuzzle } from '../../core/store/puzzles.ts';
-import { startHarness, until, type Harness } from './harness.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { seriousViolations, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -26,16 +22,6 @@ async function newGamesPage(scheme: 'light' | 'dark' = 'light') {
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   return { context, page, requests };
-}
-
-/** Serious and critical axe violations (WCAG 2.x A/AA and best practice), as in a11y.test.ts. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
 }
 
 async function todaysAnswer(): Promise<string> {

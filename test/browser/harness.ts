@@ -3,6 +3,8 @@
  * database seeded with a small pool and a stored brief, the site built into its dist dir), and
  * Debian's chromium driven by playwright-core. One browser per test file; a fresh context per test.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ArticleDoc } from '../../core/domain/article.ts';
@@ -121,4 +123,16 @@ export async function waitForBrief(page: Page, n = 7): Promise<string[]> {
 export async function eventKinds(ctx: TestContext, articleId: string | null): Promise<string[]> {
   const rows = await ctx.db.collection('events').find({ article_id: articleId }).toArray();
   return rows.map((r) => String(r.kind));
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core violations on the page (WCAG 2.0/2.1/2.2 A and AA, best practice). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
 }

@@ -12,7 +12,7 @@ import { createApp } from '../../api/app.ts';
 import { decodeQuotedPrintable, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { signIn } from './helpers.ts';
-import { startOidcPeer, walkProvider, type OidcPeer } from './oidc-peer.ts';
+import { startOidcPeer, walkProvider, type OidcPeer } from '../helpers/oidc-peer.ts';
 
 const BASE = 'https://tidings.example';
 const SAME_SITE = { origin: BASE, 'sec-fetch-site': 'same-origin' };

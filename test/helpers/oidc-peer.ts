@@ -1,8 +1,9 @@
 /**
- * A real OpenID Connect provider (oidc-provider) on loopback for the accounts tests, with a
- * browser-less walk through its login and consent pages (fetch, cookies carried by hand).
- * `tamper.aud` re-signs the token endpoint's ID token with another audience, to prove the client
- * checks `aud` (the provider itself never issues a wrong one).
+ * A real OpenID Connect provider (oidc-provider) on loopback for the accounts tests and the
+ * auth-abuse suite, with a browser-less walk through its login and consent pages (fetch, cookies
+ * carried by hand). `tamper.aud` / `tamper.claims` re-sign the token endpoint's ID token with
+ * another audience or any changed claims (nonce, iss, exp), with the provider's own key, so the
+ * client's claim checks are what is attacked (the provider itself never issues a wrong token).
  */
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -22,7 +23,7 @@ export interface OidcPeer {
   clientId: string;
   clientSecret: string;
   accounts: Map<string, PeerAccount>;
-  tamper: { aud: string | null };
+  tamper: { aud: string | null; claims: Record<string, unknown> | null };
   close(): Promise<void>;
 }
 
@@ -46,7 +47,7 @@ export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
     clientId: 'tidings-test',
     clientSecret: 'a-client-secret-for-the-loopback-provider',
     accounts: new Map(),
-    tamper: { aud: null },
+    tamper: { aud: null, claims: null },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
   const provider = new Provider(issuer, {
@@ -72,8 +73,8 @@ export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
   provider.use(async (ctx, next) => {
     await next();
     const body = ctx.body as { id_token?: unknown } | null;
-    if (peer.tamper.aud && ctx.path === '/token' && body && typeof body.id_token === 'string') {
-      ctx.body = { ...body, id_token: resign(body.id_token, privateKey, { aud: peer.tamper.aud }) };
+    if ((peer.tamper.aud || peer.tamper.claims) && ctx.path === '/token' && body && typeof body.id_token === 'string') {
+      ctx.body = { ...body, id_token: resign(body.id_token, privateKey, { ...(peer.tamper.aud ? { aud: peer.tamper.aud } : {}), ...(peer.tamper.claims ?? {}) }) };
     }
   });
   server.on('request', provider.callback());
