@@ -46,6 +46,8 @@ test('CORS allows POST; credentials only for our own origin, never for another s
   const foreign = await ctx.request('/api/health', { headers: { Origin: 'https://evil.example' } });
   assert.is(foreign.headers.get('access-control-allow-origin'), '*');
   assert.is(foreign.headers.get('access-control-allow-credentials'), null);
+  const plain = await ctx.request('/api/health');
+  assert.is(plain.headers.get('access-control-allow-origin'), null, 'no Origin, no CORS headers (not a cross-origin request)');
 });
 
 test('responses carry security headers and the request log holds no IP or user agent', async () => {
