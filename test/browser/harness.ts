@@ -12,6 +12,9 @@ import type { BriefDoc } from '../../core/domain/brief.ts';
 import { buildSite } from '../../site/build.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { until } from '../helpers/until.ts';
+
+export { until };
 
 /** Chromium flags for a quiet, sandbox-free headless run (CI containers have no user namespaces). */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
@@ -32,16 +35,6 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Poll `check` until it returns a truthy value or `ms` pass (no fixed sleeps). */
-export async function until<T>(check: () => Promise<T> | T, ms = 10_000, what = 'condition'): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Seed: two sources; 7 gentle brief items (one about otters, two science, one nature), 8 calm but not gentle others. */
 async function seed(ctx: TestContext) {

@@ -4,6 +4,7 @@ import type { Db } from 'mongodb';
 import { hashToken } from '../../api/session.ts';
 import { randomId } from '../../core/domain/ids.ts';
 import type { SessionDoc, UserDoc } from '../../core/domain/user.ts';
+export { until } from '../helpers/until.ts';
 
 /** Insert a user with a live 30-day session; returns its id and bearer token. */
 export async function signIn(db: Db, email: string, isAdmin = false): Promise<{ id: string; token: string }> {
@@ -39,13 +40,3 @@ export async function errorCode(res: Response): Promise<string> {
   return '';
 }
 
-/** Poll `check` until it is truthy or `ms` pass (no fixed sleeps standing in for synchronisation). */
-export async function until<T>(check: () => Promise<T> | T, ms = 10_000, what = 'condition'): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
