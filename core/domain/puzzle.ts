@@ -65,7 +65,12 @@ export function hashSeed(text: string): number {
 
 /** A deterministic PRNG (mulberry32) seeded by a string: same seed, same sequence, on every machine. */
 export function createRandom(seed: string): () => number {
-  let state = hashSeed(seed);
+  return mulberry32(hashSeed(seed));
+}
+
+/** The mulberry32 PRNG from a 32-bit seed (also used by generated test and bench data). */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -9,18 +9,10 @@ import { fingerprint } from '../../core/domain/dedupe.ts';
 import { stableId } from '../../core/domain/ids.ts';
 import { newSourceDefaults, type SourceDoc } from '../../core/domain/source.ts';
 import { FLAVORS, TAG_FAMILIES, TOPICS } from '../../core/domain/taxonomy.ts';
+import { mulberry32 } from '../../core/domain/puzzle.ts';
 
 /** A deterministic PRNG (mulberry32): same seed, same sequence. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const prng = mulberry32;
 
 /** One element of a non-empty list, chosen by `rand`. */
 export function pick<T>(rand: () => number, list: readonly T[]): T {

@@ -9,26 +9,19 @@ import { connect, DatabaseUnreachableError } from '../../core/store/db.ts';
 import { startEmbeddedServer } from '../../core/store/embedded.ts';
 import { runMigrations } from '../../core/store/migrations.ts';
 import { createTestContext } from '../helpers/context.ts';
+import { isAlive } from '../helpers/until.ts';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test('the embedded server starts on a free loopback port and stop() leaves no process behind', async () => {
   const server = await startEmbeddedServer();
   assert.match(server.uri, /^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
-  assert.ok(alive(server.pid));
+  assert.ok(isAlive(server.pid));
   const { client, db } = await connect(`${server.uri}probe`);
   await db.collection('x').insertOne({ ok: 1 });
   assert.is(await db.collection('x').countDocuments({}), 1);
   await client.close();
   await server.stop();
-  assert.not.ok(alive(server.pid), 'the embedded server process is gone');
+  assert.not.ok(isAlive(server.pid), 'the embedded server process is gone');
 });
 
 test('an unreachable database fails fast with one line naming MONGODB_URI and no credentials', async () => {

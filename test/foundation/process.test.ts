@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { isAlive, until } from '../helpers/until.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -27,22 +28,7 @@ function run(script: string, env: Record<string, string>): { child: ChildProcess
   return { child, output: () => out, exited };
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test('npm start with no configuration serves health, home and the demo brief with its pictures, then SIGINT exits 0 within 5 s leaving no child', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tidings-start-'));
@@ -52,7 +38,7 @@ test('npm start with no configuration serves health, home and the demo brief wit
     TIDINGS_DIST_DIR: path.join(dir, 'dist'),
   });
   try {
-    await waitFor(() => /Tidings is ready at /.test(proc.output()), 60_000, 'the ready line');
+    await until(() => /Tidings is ready at /.test(proc.output()), 60_000, 'the ready line');
     const url = /Tidings is ready at (\S+)/.exec(proc.output())?.[1] ?? '';
     const pid = Number(/embedded database.*pid=(\d+)/.exec(proc.output())?.[1]);
     assert.ok(pid > 0, 'the embedded server pid is logged');
@@ -76,7 +62,7 @@ test('npm start with no configuration serves health, home and the demo brief wit
     const code = await proc.exited;
     assert.is(code, 0);
     assert.ok(Date.now() - started < 5000, 'stopped within 5 s');
-    await waitFor(() => !alive(pid), 2000, 'the embedded server to be gone');
+    await until(() => !isAlive(pid), 2000, 'the embedded server to be gone');
   } finally {
     proc.child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

@@ -10,3 +10,13 @@ export async function until<T>(check: () => Promise<T> | T, ms = 10_000, what = 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** True while a process with this pid exists (signal 0 probes without touching it). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -8,18 +8,10 @@ import type { DedupeEntry } from '../../core/domain/dedupe.ts';
 import { fingerprint } from '../../core/domain/dedupe.ts';
 import { DISTRESS, FLAVOR_TERMS, OUTRAGE, POSITIVE, PROMOTIONAL, TAG_TERMS, TOPIC_TERMS } from '../../core/domain/lexicons.ts';
 import { ADVERTISING, CALM, DISTRESSING, OUTRAGE_BAIT } from './headlines.ts';
+import { mulberry32 } from '../../core/domain/puzzle.ts';
 
-/** A small seeded PRNG (mulberry32) so the inputs never change between runs. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic PRNG (mulberry32): same seed, same sequence. */
+export const prng = mulberry32;
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
