@@ -5,7 +5,8 @@
  *
  * Uses MONGODB_URI when set (in a throw-away database `tidings_bench_<random>`, dropped at the end),
  * else the embedded server. `--quick` shortens every load run (a smoke test of the harness; its
- * numbers are not the benchmark's).
+ * numbers are not the benchmark's). `--only=api,ingest` measures only the named sections (api, soak,
+ * ingest, build, pages; pages reads the build's output, so it needs build); the rest are reported as skipped.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,10 @@ const POOL_SIZE = 10_000;
 const ADDED = 100;
 const SOURCES = 50;
 const quick = process.argv.includes('--quick');
+/** `--only=api,build`: measure only these sections (the others are reported as skipped). */
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',').map((name) => name.trim()).filter(Boolean)) : null;
+const wanted = (name: string) => only === null || only.has(name);
 const load: LoadOptions = quick ? { connections: 10, durationS: 1, warmupS: 1 } : DEFAULT_LOAD;
 const API_ROUNDS = quick ? 1 : 3;
 const ingestSizes: IngestSizes = quick
@@ -55,6 +60,9 @@ const note = (line: string) => process.stderr.write(`[bench ${((performance.now(
 
 /** Run one section; on failure every field of it is reported as skipped with the reason. */
 async function section(name: string, run: () => Promise<Section>): Promise<Section> {
+  if (!wanted(name)) {
+    return Object.fromEntries(Object.entries(TARGETS[name] ?? {}).map(([field, target]) => [field, skipped('not selected (--only)', target ?? undefined)]));
+  }
   try {
     const fields = await run();
     for (const [field, target] of Object.entries(TARGETS[name] ?? {})) fields[field] ??= skipped('not measured', target ?? undefined);
@@ -96,12 +104,15 @@ const notes: string[] = [];
 const sections: Record<string, Section> = {};
 try {
   const now = new Date();
-  note(`seeding ${SOURCES} sources and ${POOL_SIZE} articles`);
   await ensureSchema(poolDb, log);
   const sources = makeSources(SOURCES, now);
-  const seedMs = await insertPool(poolDb, sources, makeArticles(POOL_SIZE, sources, now));
-  await composeStoredBrief(poolDb, now);
-  notes.push(`seeded ${POOL_SIZE} articles in ${round(seedMs / 1000, 1)} s`);
+  // Ingestion alone does not read the seeded pool; every other section does (pages reads the build's dist).
+  if (['api', 'soak', 'build', 'pages'].some(wanted)) {
+    note(`seeding ${SOURCES} sources and ${POOL_SIZE} articles`);
+    const seedMs = await insertPool(poolDb, sources, makeArticles(POOL_SIZE, sources, now));
+    await composeStoredBrief(poolDb, now);
+    notes.push(`seeded ${POOL_SIZE} articles in ${round(seedMs / 1000, 1)} s`);
+  }
 
   const deps = { db: poolDb, config, log, mailer: createMailer(config, log), model: createModelClient(config, log), now: () => new Date() };
   sections.api = await section('api', () => benchApi(deps, sources, load, API_ROUNDS, note));
