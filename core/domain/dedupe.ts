@@ -86,19 +86,116 @@ export interface DuplicatePlan {
 }
 
 /**
+ * The fewest words two fingerprints of 3 words or more must share to pass `similarEnough` when one
+ * of them has `n` words (whatever the size of the other), by index `n`; filled on demand.
+ */
+const minShared: number[] = [];
+
+function leastShared(n: number): number {
+  let known = minShared[n];
+  if (known !== undefined) return known;
+  // For a partner of m ≥ n words the rule is easiest to meet at m = n (the Jaccard index only falls
+  // as m grows and the overlap divides by n either way), so partners of 3..n words cover them all;
+  // the rule only gets easier with more shared words, so the first s that passes is the least.
+  known = n;
+  for (let m = 3; m <= n; m += 1) {
+    for (let s = 1; s <= Math.min(known - 1, m); s += 1) {
+      if (similarEnough(s, n, m)) {
+        known = s;
+        break;
+      }
+    }
+  }
+  minShared[n] = known;
+  return known;
+}
+
+/**
+ * How many of a fingerprint's words, rarest first, go into the candidate index (prefix filtering):
+ * two fingerprints sharing at least t words, each ordered by the same global order, always share a
+ * word among the first |x| − t + 1 of x and the first |y| − t + 1 of y. With t the least share
+ * either size allows, no pair that passes the rule is missed.
+ */
+function prefixLength(words: number): number {
+  return words - leastShared(words) + 1;
+}
+
+/** Set bits of a 32-bit integer. */
+function bitCount(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** A fingerprint's distinct words as numbers (rarest first), with the most common words as bits too. */
+interface Words {
+  ids: number[];
+  /** Bits of the batch's 64 most common words it holds (`low`: ranks 0–31, `high`: 32–63). */
+  low: number;
+  high: number;
+  /** How many of its words have no bit. */
+  rest: number;
+}
+
+/** Every fingerprint of a batch split once: words numbered and ordered for the candidate index. */
+function splitAll(entries: readonly DedupeEntry[][]): { split: (fp: string) => Words; distinct: number } {
+  const wordIds = new Map<string, number>();
+  const holders: number[] = [];
+  const byPrint = new Map<string, Words>();
+  for (const list of entries) {
+    for (const e of list) {
+      if (byPrint.has(e.fingerprint)) {
+        for (const id of byPrint.get(e.fingerprint)!.ids) holders[id]! += 1;
+        continue;
+      }
+      const ids: number[] = [];
+      for (const w of fingerprintWords(e.fingerprint)) {
+        let id = wordIds.get(w);
+        if (id === undefined) {
+          id = holders.push(0) - 1;
+          wordIds.set(w, id);
+        }
+        holders[id]! += 1;
+        ids.push(id);
+      }
+      byPrint.set(e.fingerprint, { ids, low: 0, high: 0, rest: 0 });
+    }
+  }
+  // Rarest first (ties by first appearance): rare words have short lists in the index.
+  const rarestFirst = (a: number, b: number) => holders[a]! - holders[b]! || a - b;
+  const bit = new Int32Array(holders.length).fill(-1);
+  holders.map((_, id) => id).sort((a, b) => rarestFirst(b, a)).slice(0, 64).forEach((id, rank) => {
+    bit[id] = rank;
+  });
+  for (const words of byPrint.values()) {
+    words.ids.sort(rarestFirst);
+    for (const id of words.ids) {
+      const b = bit[id]!;
+      if (b < 0) words.rest += 1;
+      else if (b < 32) words.low |= 1 << b;
+      else words.high |= 1 << (b - 32);
+    }
+  }
+  return { split: (fp) => byPrint.get(fp)!, distinct: holders.length };
+}
+
+/**
  * Plan duplicates for a batch. `existing` are stored canonical articles of the window; `incoming`
  * are new articles. Only stories from different sources are merged.
  */
 export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[]): DuplicatePlan {
   const plan: DuplicatePlan = { duplicateOf: new Map(), replaced: new Map() };
+  const { split, distinct } = splitAll([existing, incoming]);
   const canonicals: Canonical[] = [];
-  // Only canonicals sharing a word (or, for short fingerprints, the whole string) can be the same
-  // story, so an inverted index replaces the scan of every canonical.
+  // Only canonicals sharing a word can be the same story; by prefix filtering, only canonicals
+  // sharing one of the item's rarest words with their own rarest words (see `prefixLength`), so the
+  // index holds each canonical under those few words. Short fingerprints (under 3 words) only match
+  // the identical fingerprint, indexed whole.
   // Plain arrays: iterating them is several times faster than Sets, and removals (a better copy
   // taking a canonical's place) are rare. Order inside a list does not matter: the lowest match wins.
-  const byWord = new Map<string, number[]>();
+  const byWord = new Map<number, number[]>();
   const byWhole = new Map<string, number[]>();
-  const index = (key: string, map: Map<string, number[]>, at: number, add: boolean) => {
+  const index = <K>(key: K, map: Map<K, number[]>, at: number, add: boolean) => {
     const list = map.get(key);
     if (add) {
       if (list) list.push(at);
@@ -108,15 +205,39 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
       if (i >= 0) list.splice(i, 1);
     }
   };
+  const indexWords = (c: Canonical, at: number, add: boolean) => {
+    const ids = c.words.ids;
+    if (ids.length < 3) return;
+    const n = prefixLength(ids.length);
+    for (let i = 0; i < n; i += 1) index(ids[i]!, byWord, at, add);
+  };
+  // What the candidate check reads, by canonical position, in flat arrays.
+  const capacity = existing.length + incoming.length;
+  const sourceNumbers = new Map<string, number>();
+  const sourceOf = (id: string) => {
+    let n = sourceNumbers.get(id);
+    if (n === undefined) sourceNumbers.set(id, (n = sourceNumbers.size));
+    return n;
+  };
+  const atSource = new Int32Array(capacity);
+  const atSize = new Int32Array(capacity);
+  const atLow = new Int32Array(capacity);
+  const atHigh = new Int32Array(capacity);
+  const atRest = new Int32Array(capacity);
   const place = (at: number, entry: DedupeEntry, stored: boolean) => {
     const old = canonicals[at];
     if (old) {
-      for (const w of old.words) index(w, byWord, at, false);
+      indexWords(old, at, false);
       index(old.fingerprint, byWhole, at, false);
     }
-    const canonical: Canonical = { ...entry, stored, words: fingerprintWords(entry.fingerprint) };
+    const canonical: Canonical = { ...entry, stored, words: split(entry.fingerprint) };
     canonicals[at] = canonical;
-    for (const w of canonical.words) index(w, byWord, at, true);
+    atSource[at] = sourceOf(entry.source_id);
+    atSize[at] = canonical.words.ids.length;
+    atLow[at] = canonical.words.low;
+    atHigh[at] = canonical.words.high;
+    atRest[at] = canonical.words.rest;
+    indexWords(canonical, at, true);
     index(canonical.fingerprint, byWhole, at, true);
   };
   for (const e of existing) place(canonicals.length, e, true);
@@ -127,30 +248,41 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
     if (list) list.push(id);
     else followers.set(canonical, [id]);
   };
-  // Shared-word counters by canonical position, reset after each item.
-  const shared = new Uint32Array(existing.length + incoming.length);
+  // Per item: its words marked, and the canonicals already taken as candidates, by stamp.
+  const marked = new Int32Array(distinct);
+  const visited = new Int32Array(capacity);
+  let stamp = 0;
   const ordered = [...incoming].sort((a, b) => a.published_at.getTime() - b.published_at.getTime() || (a.id < b.id ? -1 : 1));
   for (const item of ordered) {
-    const words = fingerprintWords(item.fingerprint);
-    // Count the shared words of every canonical that shares one, then take the lowest position
-    // that is the same story: the first match of a scan from the start.
-    const touched: number[] = [];
-    for (const w of words) {
-      for (const at of byWord.get(w) ?? []) {
-        if (shared[at] === 0) touched.push(at);
-        shared[at]! += 1;
-      }
-    }
+    stamp += 1;
+    const words = split(item.fingerprint);
+    const size = words.ids.length;
     let found = -1;
-    for (const at of touched) {
-      const n = shared[at]!;
-      shared[at] = 0;
-      if (found >= 0 && at > found) continue;
-      const c = canonicals[at]!;
-      if (c.source_id !== item.source_id && c.words.size >= 3 && words.size >= 3 && similarEnough(n, c.words.size, words.size)) found = at;
-    }
-    // Short fingerprints (under 3 words) only match the identical fingerprint (which has as few words).
-    if (words.size < 3 && item.fingerprint !== '') {
+    if (size >= 3) {
+      const source = sourceOf(item.source_id);
+      for (const w of words.ids) marked[w] = stamp;
+      // Every canonical sharing one of the item's rarest words; the lowest position that is the same
+      // story wins (the first match of a scan from the start). The common words' bits bound the
+      // shared count from above (the rule only gets easier with more), and settle most candidates
+      // without counting.
+      const prefix = prefixLength(size);
+      for (let i = 0; i < prefix; i += 1) {
+        const list = byWord.get(words.ids[i]!);
+        if (!list) continue;
+        for (let k = 0; k < list.length; k += 1) {
+          const at = list[k]!;
+          if (visited[at] === stamp || (found >= 0 && at > found)) continue;
+          visited[at] = stamp;
+          if (atSource[at] === source) continue;
+          const other = atSize[at]!;
+          const most = bitCount(atLow[at]! & words.low) + bitCount(atHigh[at]! & words.high) + Math.min(atRest[at]!, words.rest);
+          if (!similarEnough(most, other, size)) continue;
+          let shared = 0;
+          for (const w of canonicals[at]!.words.ids) if (marked[w] === stamp) shared += 1;
+          if (similarEnough(shared, other, size)) found = at;
+        }
+      }
+    } else if (item.fingerprint !== '') {
       for (const at of byWhole.get(item.fingerprint) ?? []) {
         if ((found < 0 || at < found) && canonicals[at]!.source_id !== item.source_id) found = at;
       }
@@ -187,5 +319,5 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
 /** A canonical of the plan: the entry, whether it is stored, and its fingerprint's words. */
 interface Canonical extends DedupeEntry {
   stored: boolean;
-  words: Set<string>;
+  words: Words;
 }
