@@ -91,51 +91,172 @@ COMPILED.forEach((c, id) => {
 /** The longest token start any term looks up. */
 const MAX_START = Math.max(0, ...[...BY_START.keys()].map((k) => k.length));
 
-/** Which terms a text contains (1 = found), by term id. */
-type Hits = Uint8Array;
+/** What a token finds: the word and prefix terms it matches, and the regex terms worth trying on its text (shared through the cache: read only). */
+interface TokenTerms {
+  found: number[];
+  tryRegex: number[];
+}
 
-function hitsOf(text: string): Hits {
-  const hits = new Uint8Array(COMPILED.length);
+function termsOfToken(token: string): TokenTerms {
+  const found: number[] = [...(BY_WORD.get(token) ?? [])];
+  const tryRegex: number[] = [];
+  const top = Math.min(token.length, MAX_START);
+  for (let n = 1; n <= top; n += 1) {
+    for (const id of BY_START.get(token.slice(0, n)) ?? []) (COMPILED[id]!.kind === 'prefix' ? found : tryRegex).push(id);
+  }
+  return { found, tryRegex };
+}
+
+/**
+ * `termsOfToken` remembered per token: feed text repeats a small vocabulary, so most tokens are
+ * answered by one lookup. Bounded (cleared when full) because tokens come from untrusted feeds.
+ */
+const TOKEN_CACHE = new Map<string, TokenTerms>();
+const TOKEN_CACHE_MAX = 20_000;
+/** Longer tokens are looked up without the cache (they are rare and would only crowd it). */
+const TOKEN_CACHE_LONGEST = 40;
+
+/** The terms a token finds, from the cache when possible. */
+function cachedTermsOfToken(token: string): TokenTerms {
+  if (token.length > TOKEN_CACHE_LONGEST) return termsOfToken(token);
+  let terms = TOKEN_CACHE.get(token);
+  if (terms === undefined) {
+    if (TOKEN_CACHE.size >= TOKEN_CACHE_MAX) TOKEN_CACHE.clear();
+    terms = termsOfToken(token);
+    TOKEN_CACHE.set(token, terms);
+  }
+  return terms;
+}
+
+/** Whether a code point beyond ASCII is a letter or digit (`\p{L}` or `\p{N}`), remembered per code point. */
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+const wideWordChar = new Map<number, boolean>();
+
+function isWideWordChar(code: number): boolean {
+  let known = wideWordChar.get(code);
+  if (known === undefined) {
+    known = WORD_CHAR.test(String.fromCodePoint(code));
+    if (wideWordChar.size < 10_000) wideWordChar.set(code, known);
+  }
+  return known;
+}
+
+/**
+ * The tokens of a lower-cased text: the maximal runs of letters and digits (`/[\p{L}\p{N}]+/gu`,
+ * exactly the patterns' word-boundary rule), cut by code point without running the Unicode regex.
+ */
+function tokensOf(lower: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < lower.length; ) {
+    const c = lower.charCodeAt(i);
+    let word: boolean;
+    let width = 1;
+    if (c < 128) word = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    else {
+      const code = lower.codePointAt(i)!;
+      word = isWideWordChar(code);
+      if (code > 0xffff) width = 2;
+    }
+    if (word) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(lower.slice(start, i));
+      start = -1;
+    }
+    i += width;
+  }
+  if (start >= 0) out.push(lower.slice(start));
+  return out;
+}
+
+/**
+ * For the differential tests only (test/ingestion/classifier-index.test.ts): the tokeniser, the
+ * plain token lookup and the cached one that stands for it.
+ */
+export const classifierInternals = { tokensOf, termsOfToken, cachedTermsOfToken, cacheSize: () => TOKEN_CACHE.size, cacheMax: TOKEN_CACHE_MAX };
+
+/** Scratch marks by term id: a term is found (or its regex tried) in the current text when its mark equals the text's stamp (`hitsOf` runs to completion, so one set serves every call). */
+const foundMark = new Int32Array(COMPILED.length);
+const triedMark = new Int32Array(COMPILED.length);
+let textStamp = 0;
+
+/** The next stamp of a pair of mark arrays, clearing them when the counter wraps so no stale mark can match. */
+function nextStamp(current: number, marks: Int32Array[]): number {
+  if (current < 0x7fffffff) return current + 1;
+  for (const m of marks) m.fill(0);
+  return 1;
+}
+
+/** The terms a text contains, each once, in the order found. */
+function hitsOf(text: string): number[] {
+  const stamp = (textStamp = nextStamp(textStamp, [foundMark, triedMark]));
+  const hits: number[] = [];
+  const hit = (id: number) => {
+    if (foundMark[id] === stamp) return;
+    foundMark[id] = stamp;
+    hits.push(id);
+  };
   // İ lower-cases to two characters and ſ matches `s` case-insensitively: such texts keep the regexes.
   if (/[\u0130\u017f]/.test(text)) {
     COMPILED.forEach((c, id) => {
-      if (c.pattern.test(text)) hits[id] = 1;
+      if (c.pattern.test(text)) hit(id);
     });
     return hits;
   }
-  const tried = new Uint8Array(COMPILED.length);
-  const check = (id: number) => {
-    const c = COMPILED[id]!;
-    if (c.kind === 'prefix') hits[id] = 1;
-    else if (!tried[id]) {
-      tried[id] = 1;
-      if (c.pattern.test(text)) hits[id] = 1;
-    }
+  const tryRegex = (id: number) => {
+    if (triedMark[id] === stamp || foundMark[id] === stamp) return;
+    triedMark[id] = stamp;
+    if (COMPILED[id]!.pattern.test(text)) hit(id);
   };
-  ALWAYS_REGEX.forEach(check);
-  const seen = new Set<string>();
-  // Tokens are the maximal runs of letters and digits: exactly the patterns' word-boundary rule.
-  for (const token of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (seen.has(token)) continue;
-    seen.add(token);
-    for (const id of BY_WORD.get(token) ?? []) hits[id] = 1;
-    const top = Math.min(token.length, MAX_START);
-    for (let n = 1; n <= top; n += 1) {
-      const ids = BY_START.get(token.slice(0, n));
-      if (ids) ids.forEach(check);
-    }
+  ALWAYS_REGEX.forEach(tryRegex);
+  for (const token of tokensOf(text.toLowerCase())) {
+    const terms = cachedTermsOfToken(token);
+    for (const id of terms.found) hit(id);
+    for (const id of terms.tryRegex) tryRegex(id);
   }
   return hits;
 }
 
-/** Sum of weights of the terms found: title at full weight, teaser at half. */
-function score(terms: Term[], title: Hits, teaser: Hits | null): number {
-  let total = 0;
-  for (const { id, weight } of terms) {
-    if (title[id]) total += weight;
-    else if (teaser && teaser[id]) total += weight / 2;
+/**
+ * The lists a term counts in, as score slots: 0–3 the distress, outrage, promotional and positive
+ * scores, then one slot per topic, tag and flavor. `USES[id]` holds (slot, weight) pairs, flat.
+ */
+const SLOT = { distress: 0, outrage: 1, promotional: 2, positive: 3 } as const;
+const TOPIC_SLOT = 4;
+const TAG_SLOT = TOPIC_SLOT + topics.length;
+const FLAVOR_SLOT = TAG_SLOT + tags.length;
+const SLOTS = FLAVOR_SLOT + flavors.length;
+const USES: number[][] = COMPILED.map(() => []);
+/** Terms weighted 3 or more in the distress list: one in the title marks a headline built around a distressing event. */
+const HEAVY = new Uint8Array(COMPILED.length);
+[distress, outrage, promotional, positive, ...[topics, tags, flavors].flatMap((set) => set.map(([, terms]) => terms))].forEach((terms, slot) => {
+  for (const { id, weight } of terms) USES[id]!.push(slot, weight);
+});
+for (const { id, weight } of distress) if (weight >= 3) HEAVY[id] = 1;
+
+/** Scratch: which terms the current title holds (by stamp), so the teaser only adds the others. */
+const inTitle = new Int32Array(COMPILED.length);
+let titleStamp = 0;
+
+/**
+ * Every list's score: the weights of the terms found, title at full weight, teaser at half (a term
+ * in both counts once, at full weight). Weights are whole numbers, so the sums are exact in any order.
+ */
+function scoresOf(title: number[], teaser: number[]): Float64Array {
+  const stamp = (titleStamp = nextStamp(titleStamp, [inTitle]));
+  const scores = new Float64Array(SLOTS);
+  for (const id of title) {
+    inTitle[id] = stamp;
+    const uses = USES[id]!;
+    for (let i = 0; i < uses.length; i += 2) scores[uses[i]!]! += uses[i + 1]!;
   }
-  return total;
+  for (const id of teaser) {
+    if (inTitle[id] === stamp) continue;
+    const uses = USES[id]!;
+    for (let i = 0; i < uses.length; i += 2) scores[uses[i]!]! += uses[i + 1]! / 2;
+  }
+  return scores;
 }
 
 /** Shouting and click framing that no lexicon word captures. */
@@ -151,11 +272,14 @@ function shoutScore(title: string): number {
 
 const clamp = (n: number) => Math.max(0, Math.min(10, Math.round(n * 10) / 10));
 
-function best(scored: Array<[string, Term[]]>, title: Hits, teaser: Hits | null): Array<[string, number]> {
-  return scored
-    .map(([id, terms]) => [id, score(terms, title, teaser)] as [string, number])
-    .filter(([, s]) => s > 0)
-    .sort((a, b) => b[1] - a[1]);
+/** The entries of `set` that scored, best first (ties in the set's order). */
+function best(set: Array<[string, Term[]]>, scores: Float64Array, first: number): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  set.forEach(([id], i) => {
+    const s = scores[first + i]!;
+    if (s > 0) out.push([id, s]);
+  });
+  return out.sort((a, b) => b[1] - a[1]);
 }
 
 /** The input of a classification: what the feed told us, nothing fetched. */
@@ -170,24 +294,24 @@ export interface ClassifierInput {
 export function classifyOffline(input: ClassifierInput): Classification {
   const title = hitsOf(input.title);
   const teaserText = input.teaser.slice(0, 600);
-  const teaser = teaserText ? hitsOf(teaserText) : null;
-  const calmCue = score(positive, title, teaser);
-  let cortisol = score(distress, title, teaser);
+  const scores = scoresOf(title, teaserText ? hitsOf(teaserText) : []);
+  const calmCue = scores[SLOT.positive]!;
+  let cortisol = scores[SLOT.distress]!;
   // A headline built around a distressing event (any term weighted 3 or more in the title) is not calm, whatever else it says.
-  if (distress.some((t) => t.weight >= 3 && title[t.id])) cortisol += 2;
+  if (title.some((id) => HEAVY[id])) cortisol += 2;
   // A rescue, a recovery or a fall in something bad softens distress words, but never hides a death.
   if (calmCue >= 2 && cortisol > 0 && cortisol < 5) cortisol -= 1;
-  const ragebait = score(outrage, title, teaser) + shoutScore(input.title);
-  const promo = score(promotional, title, teaser);
+  const ragebait = scores[SLOT.outrage]! + shoutScore(input.title);
+  const promo = scores[SLOT.promotional]!;
 
-  const topicScores = best(topics, title, teaser);
+  const topicScores = best(topics, scores, TOPIC_SLOT);
   const hint = input.topicHint && isTopic(input.topicHint) ? input.topicHint : null;
   const topic = topicScores[0]?.[0] ?? hint ?? 'community';
 
-  const tagList = best(tags, title, teaser).map(([id]) => id).filter(isTag).slice(0, 4);
+  const tagList = best(tags, scores, TAG_SLOT).map(([id]) => id).filter(isTag).slice(0, 4);
   if (tagList.length === 0) tagList.push(TOPIC_DEFAULT_TAG[topic] ?? 'neighbours');
 
-  const flavor = best(flavors, title, teaser)[0]?.[0] ?? 'grounded';
+  const flavor = best(flavors, scores, FLAVOR_SLOT)[0]?.[0] ?? 'grounded';
   const result = { cortisol: clamp(cortisol), ragebait: clamp(ragebait), promotional: clamp(promo) };
   const calmEnough = result.cortisol <= GATE.maxCortisol && result.ragebait <= GATE.maxRagebait && result.promotional <= GATE.maxPromotional;
   // Our own view: calm enough, and with a sign it is constructive (a warm cue, or an untroubled topic story).
