@@ -21,15 +21,25 @@ function stem(word: string): string {
 
 /** The significant words of a title (lower-cased, accents folded, stemmed, unique, sorted). */
 export function titleTokens(title: string): string[] {
-  const words = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/(\d),(\d)/g, '$1$2')
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map(stem);
-  return [...new Set(words)].sort();
+  let text = title;
+  // Folding accents (NFKD, then dropping the combining marks) changes nothing in ASCII text.
+  if (!/^[\x00-\x7f]*$/.test(text)) text = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  text = text.toLowerCase();
+  if (text.includes(',')) text = text.replace(/(\d),(\d)/g, '$1$2');
+  // The words are the runs of a-z and 0-9 (what `split(/[^a-z0-9]+/)` keeps), cut by character code.
+  const words = new Set<string>();
+  let start = -1;
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      const w = text.slice(start, i);
+      start = -1;
+      if (w.length > 1 && !STOPWORDS.has(w)) words.add(stem(w));
+    }
+  }
+  return [...words].sort();
 }
 
 /** The stored fingerprint of a title: its significant words joined by spaces. */

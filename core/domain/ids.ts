@@ -1,5 +1,5 @@
 /** Identifiers: one pattern for every id that appears in a path or a query. */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** Every public id matches this: letters, digits, `_` and `-`, 1–64 characters. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -11,7 +11,8 @@ export function isValidId(value: unknown): value is string {
 
 /** A stable 16-character id derived from a key (same key → same id), e.g. an article's canonical URL. */
 export function stableId(key: string): string {
-  return createHash('sha256').update(key).digest('base64url').slice(0, 16).replace(/[-_]/g, 'x');
+  // One-shot `hash` (same digest as createHash().update().digest(), without the Hash object).
+  return hash('sha256', key, 'base64url').slice(0, 16).replace(/[-_]/g, 'x');
 }
 
 /** A fresh random id of 16 url-safe characters. */

@@ -9,6 +9,15 @@ const TRACKING_PARAM = /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid
 
 /** The canonical form of a link: http(s) only, no fragment, no tracking parameters; null when unusable. */
 export function canonicalUrl(raw: string, base?: string): string | null {
+  return canonicalLink(raw, base)?.href ?? null;
+}
+
+/**
+ * `canonicalUrl` as the parsed URL, for callers that also need its parts (a URL is parsed once per
+ * link). Each step runs only when it changes something: most links have no fragment, no tracking
+ * parameter and no trailing dot.
+ */
+function canonicalLink(raw: string, base?: string): URL | null {
   let url: URL;
   try {
     url = new URL(raw.trim(), base);
@@ -17,11 +26,18 @@ export function canonicalUrl(raw: string, base?: string): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
-  url.hash = '';
-  for (const key of [...url.searchParams.keys()]) if (TRACKING_PARAM.test(key)) url.searchParams.delete(key);
-  if ([...url.searchParams.keys()].length === 0) url.search = '';
-  url.hostname = url.hostname.replace(/\.$/, '');
-  return url.href;
+  // An empty fragment (`…#`) reads as '' but is still in the href.
+  if (url.hash || url.href.endsWith('#')) url.hash = '';
+  if (url.href.includes('?')) {
+    // Deleting the tracking keys and re-serialising the rest once equals deleting them one by one
+    // (each delete re-serialises the same list); a query without any key is dropped, `?` included.
+    const pairs = [...url.searchParams];
+    const kept = pairs.filter(([key]) => !TRACKING_PARAM.test(key));
+    if (kept.length === 0) url.search = '';
+    else if (kept.length < pairs.length) url.search = new URLSearchParams(kept).toString();
+  }
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
+  return url;
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -58,9 +74,18 @@ export function plainText(html: string): string {
   if (text.includes('&')) text = decodeEntities(text);
   if (text.includes('<')) text = text.replace(/<\/?[a-z][^>]*>/gi, ' ');
   if (text.includes('&')) text = decodeEntities(text);
+  return squeezeSpace(text);
+}
+
+/**
+ * `.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '').replace(/\s+/g, ' ').trim()`:
+ * control and zero-width characters dropped, every run of spaces made one space, the ends trimmed.
+ * Only runs that are not already a single space are replaced (most of them are).
+ */
+function squeezeSpace(text: string): string {
   return text
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '')
-    .replace(/\s+/g, ' ')
+    .replace(/[^\S ]\s*| \s+/g, ' ')
     .trim();
 }
 
@@ -114,15 +139,16 @@ export interface ImageCandidate {
 /** The first usable image: http(s), looks like a picture, not generic, not tiny. */
 export function chooseImage(candidates: ImageCandidate[], base?: string): string | null {
   for (const c of candidates) {
-    const url = canonicalUrl(c.url, base);
-    if (!url) continue;
+    // Each test only skips a candidate, so the cheap ones go first and the URL is parsed once, last.
+    if ((c.width != null && c.width > 0 && c.width < 120) || (c.height != null && c.height > 0 && c.height < 80)) continue;
     const type = (c.type ?? '').toLowerCase();
     if (type && !type.startsWith('image') && type !== 'image') continue;
-    if (!type && /\.(mp3|mp4|m4a|ogg|wav|pdf|mov|webm)(\?|$)/i.test(url)) continue;
-    const parsed = new URL(url);
-    if (GENERIC_IMAGE.test(parsed.pathname + parsed.hostname)) continue;
-    if ((c.width != null && c.width > 0 && c.width < 120) || (c.height != null && c.height > 0 && c.height < 80)) continue;
-    return url;
+    const url = canonicalLink(c.url, base);
+    if (!url) continue;
+    const href = url.href;
+    if (!type && /\.(mp3|mp4|m4a|ogg|wav|pdf|mov|webm)(\?|$)/i.test(href)) continue;
+    if (GENERIC_IMAGE.test(url.pathname + url.hostname)) continue;
+    return href;
   }
   return null;
 }
@@ -167,11 +193,25 @@ export const PAYWALL_DOMAINS: readonly string[] = [
 export function isPaywalledUrl(url: string, domains: readonly string[] = PAYWALL_DOMAINS): boolean {
   let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+    host = new URL(url).hostname;
   } catch {
     return false;
   }
-  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+  return isPaywalledHost(host, domains);
+}
+
+const PAYWALL_SET = new Set(PAYWALL_DOMAINS);
+
+/** `isPaywalledUrl` for a parsed URL's hostname. */
+function isPaywalledHost(hostname: string, domains: readonly string[] = PAYWALL_DOMAINS): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (domains !== PAYWALL_DOMAINS) return domains.some((d) => host === d || host.endsWith(`.${d}`));
+  // The default list as a set: the host itself, then each suffix after a dot.
+  if (PAYWALL_SET.has(host)) return true;
+  for (let dot = host.indexOf('.'); dot >= 0; dot = host.indexOf('.', dot + 1)) {
+    if (PAYWALL_SET.has(host.slice(dot + 1))) return true;
+  }
+  return false;
 }
 
 /** One feed item after normalising, before deduplication and classification. */
@@ -221,9 +261,9 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
     const item = record(raw);
     if (!item) continue;
     const link = text(item.link) ?? text(item['rdf:about']) ?? (text(item.guid)?.startsWith('http') ? text(item.guid) : null);
-    const url = link ? canonicalUrl(link, options.base) : null;
+    const parsed = link ? canonicalLink(link, options.base) : null;
     const title = cleanTitle(text(item.title) ?? '');
-    if (!url || !title) continue;
+    if (!parsed || !title) continue;
     const html = text(item['content:encoded']) ?? text(item.content) ?? '';
     // The raw HTML, not rss-parser's snippet: our plainText drops script and style content entirely.
     const teaserSource = text(item.summary) ?? text(item.content) ?? html;
@@ -237,16 +277,18 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
       ...mediaCandidates(group?.['media:thumbnail']),
       ...(enclosure && text(enclosure.url) ? [{ url: text(enclosure.url)!, type: text(enclosure.type) ?? null }] : []),
       ...(itunes && text(itunes.image) ? [{ url: text(itunes.image)! }] : []),
-      ...imagesInHtml(html),
     ];
     const guid = text(item.guid) ?? text(item.id);
+    // The images inside the HTML come last, so they are only read when no earlier candidate is usable.
+    const image = chooseImage(candidates, options.base) ?? chooseImage(imagesInHtml(html), options.base);
     out.push({
       guid: guid ? guid.trim().slice(0, 500) || null : null,
-      url,
+      url: parsed.href,
       title,
       teaser: teaserText(teaserSource),
-      image: chooseImage(candidates, options.base),
-      paywalled: options.paywalled === true || isPaywalledUrl(url),
+      image,
+      // The canonical link's own hostname (reading its href back gives the same URL).
+      paywalled: options.paywalled === true || isPaywalledHost(parsed.hostname),
       published_at: publicationDate([text(item.isoDate), text(item.pubDate), text(item['dc:date']), text(item.date)], options.now),
     });
   }

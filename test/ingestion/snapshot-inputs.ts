@@ -115,3 +115,96 @@ export function htmlInputs(): string[] {
   }
   return out;
 }
+
+/** Links as feeds write them: schemes, credentials, odd hosts (trailing dots, IDN, IP forms), paths, tracking queries, fragments. */
+export function linkInputs(): string[] {
+  const rand = prng(41);
+  const schemes = ['https://', 'https://', 'https://', 'http://', 'http://', 'HTTP://', 'https:', 'ftp://', 'javascript:', 'data:text/html,', 'mailto:', '//', '', ' https://', '\thttp://'];
+  const users = ['', '', '', '', 'user@', 'user:pass@', ':@', 'a%40b@'];
+  const hosts = ['example.org', 'EXAMPLE.org.', 'www.ft.com', 'ft.com.', 'notft.com', 'ft.com.evil.example', 'sub.nytimes.com', 'NYTimes.COM',
+    'xn--bcher-kva.example', 'bücher.example', '127.0.0.1', '0x7f.1', '[::1]', '[::ffff:127.0.0.1]', 'a..b', 'localhost', '1.2.3.4.',
+    'quiet-ledger.example', 'news.quiet-ledger.example.', 'ｅｘａｍｐｌｅ.com', '%65xample.com', 'img.wired.com', 'logo.example.org', 'exa mple.org', ''];
+  const ports = ['', '', '', ':80', ':443', ':8080', ':0', ':65536'];
+  const paths = ['', '/', '/a/b', '/a/../b', '/./x', '/%7Euser', '/ü', '/a b', '/logo.png', '/img/1.jpg', '/photos/2026/otter.JPG', '/x.mp3', '/clip.MP4',
+    '/favicon.ico', '/path;param', '\\back\\slash', '/share-image.png', '/uploads/1x1.gif', '/a/b.pdf', '/wp-includes/x.png'];
+  const queries = ['', '', '', '?', '?&', '?a=1', '?utm_source=x', '?UTM_Medium=y&id=2', '?utm%5Fsource=x', '?a=b+c', '?a=b%20c', '?fbclid=1&fbclid=2&k',
+    '?=v', '?a=1&utm_source=2&b=%zz', "?x=~!$'()*,;:@/?", '?gclid', '?ref_src=a&ref_url=b&keep=1', '?id=7&utm_campaign=z&wt.mc_id=q', '?s=x y'];
+  const fragments = ['', '', '', '#', '#frag', '#a?b=utm_source', '#%20'];
+  const relatives = ['img/1.jpg', '../x', '?q=1&utm_source=a', '#f', '', '/root?fbclid=1', '.', 'story-7'];
+  const out: string[] = [];
+  for (let i = 0; i < 1500; i += 1) {
+    if (rand() < 0.12) {
+      out.push(pick(rand, relatives));
+      continue;
+    }
+    out.push(pick(rand, schemes) + pick(rand, users) + pick(rand, hosts) + pick(rand, ports) + pick(rand, paths) + pick(rand, queries) + pick(rand, fragments) + (rand() < 0.05 ? ' \n' : ''));
+  }
+  return out;
+}
+
+/** Bases feed items are resolved against (the feed's final URL). */
+const FEED_BASES = ['https://base.example.org/dir/feed.xml', 'http://ft.com./news/', 'https://www.nytimes.com/rss'];
+/** Bases of link resolution: none, or a feed's. */
+export const LINK_BASES: ReadonlyArray<string | undefined> = [undefined, ...FEED_BASES];
+
+/**
+ * Parsed feed items (rss-parser's shape, as untrusted data) for `normalizeItems`: links in every
+ * field that may carry one, titles and teasers with markup, Media RSS, enclosures, iTunes images,
+ * images in the HTML (tiny, generic, repeated across items), and dates good, bad and future.
+ */
+export function feedItemInputs(): Array<{ items: unknown[]; options: { base: string; now: Date; paywalled?: boolean; maxItems?: number } }> {
+  const rand = prng(43);
+  const links = linkInputs();
+  const html = htmlInputs();
+  const now = new Date(Date.UTC(2026, 10, 22, 6));
+  const maybe = <T>(p: number, value: () => T): T | undefined => (rand() < p ? value() : undefined);
+  const xmlText = (value: string) => (rand() < 0.1 ? { _: value, $: { type: 'html' } } : value);
+  const imageUrl = () => (rand() < 0.7 ? `https://img.example.org/${pick(rand, ['a', 'b', 'c', 'logo', 'd/e'])}.${pick(rand, ['jpg', 'png', 'mp4', 'gif'])}` : pick(rand, links));
+  const dim = () => pick(rand, ['', '0', '50', '119', '120', '800', 'abc', '-1']);
+  const media = () => ({ $: { url: imageUrl(), type: maybe(0.4, () => pick(rand, ['image/jpeg', 'IMAGE/PNG', 'video/mp4', 'audio/mpeg', ''])), medium: maybe(0.5, () => pick(rand, ['image', 'video'])), width: maybe(0.5, dim), height: maybe(0.5, dim) } });
+  const img = () => `<img ${pick(rand, ['src', 'SRC', 'data-src'])}="${imageUrl().replace(/&/g, '&amp;')}"${rand() < 0.5 ? ` width="${dim()}"` : ''}${rand() < 0.5 ? ` height='${dim()}'` : ''}>`;
+  const date = () => (rand() < 0.5 ? new Date(now.getTime() - Math.floor(rand() * 30 * 86_400_000)).toISOString()
+    : pick(rand, ['Fri, 20 Nov 2026 10:00:00 GMT', '1970-01-01T00:00:00Z', '2031-01-01T00:00:00Z', 'not a date', '', ' 2026-11-21 ', '1994-12-31']));
+  const item = (): unknown => {
+    if (rand() < 0.03) return pick(rand, [null, 'a string', 42, [], [{ link: 'https://example.org/' }]]);
+    const body = maybe(0.7, () => `${pick(rand, html)}${rand() < 0.6 ? img() : ''}${rand() < 0.3 ? img() : ''}`);
+    return {
+      link: maybe(0.85, () => (rand() < 0.05 ? 12345 : xmlText(pick(rand, links)))),
+      'rdf:about': maybe(0.1, () => pick(rand, links)),
+      guid: maybe(0.6, () => (rand() < 0.3 ? pick(rand, links) : rand() < 0.1 ? { _: ` guid-${Math.floor(rand() * 50)} `, $: { isPermaLink: 'false' } } : `guid-${Math.floor(rand() * 50)}`)),
+      id: maybe(0.1, () => `tag:example.org,2026:${Math.floor(rand() * 50)}`),
+      title: maybe(0.95, () => xmlText(rand() < 0.05 ? '' : pick(rand, html).slice(0, 150))),
+      'content:encoded': maybe(0.3, () => body ?? ''),
+      content: maybe(0.5, () => body ?? pick(rand, html)),
+      summary: maybe(0.2, () => pick(rand, html)),
+      mediaContent: maybe(0.4, () => Array.from({ length: 1 + Math.floor(rand() * 3) }, media)),
+      mediaThumbnail: maybe(0.2, () => [media()]),
+      mediaGroup: maybe(0.15, () => {
+        const group = { 'media:content': maybe(0.7, () => [media(), media()]), 'media:thumbnail': maybe(0.7, () => [media()]) };
+        return rand() < 0.3 ? [group] : group;
+      }),
+      enclosure: maybe(0.15, () => ({ url: imageUrl(), type: maybe(0.7, () => pick(rand, ['image/jpeg', 'audio/mpeg', 'video/mp4'])) })),
+      itunes: maybe(0.1, () => ({ image: imageUrl() })),
+      isoDate: maybe(0.5, date),
+      pubDate: maybe(0.4, date),
+      'dc:date': maybe(0.1, date),
+      date: maybe(0.05, date),
+    };
+  };
+  const out: ReturnType<typeof feedItemInputs> = [];
+  for (let f = 0; f < 150; f += 1) {
+    const items = Array.from({ length: Math.floor(rand() * 30) }, item);
+    // A share card repeated on several items of one feed.
+    if (rand() < 0.3) for (const it of items) if (it && typeof it === 'object' && !Array.isArray(it) && rand() < 0.5) (it as Record<string, unknown>).mediaContent = [{ $: { url: 'https://img.example.org/share.jpg', medium: 'image' } }];
+    out.push({
+      items,
+      options: {
+        base: pick(rand, FEED_BASES),
+        now,
+        paywalled: maybe(0.3, () => rand() < 0.5),
+        maxItems: maybe(0.2, () => Math.floor(rand() * 20)),
+      },
+    });
+  }
+  return out;
+}

@@ -9,8 +9,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classifyOffline } from '../../core/domain/classifier.ts';
 import { planDuplicates } from '../../core/domain/dedupe.ts';
-import { plainText, teaserText } from '../../core/domain/normalize.ts';
-import { classifierInputs, dedupeInputs, htmlInputs } from './snapshot-inputs.ts';
+import { canonicalUrl, isPaywalledUrl, normalizeItems, plainText, teaserText } from '../../core/domain/normalize.ts';
+import { classifierInputs, dedupeInputs, feedItemInputs, htmlInputs, LINK_BASES, linkInputs } from './snapshot-inputs.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}.snapshot.json`, import.meta.url);
 
@@ -35,6 +35,18 @@ test('planDuplicates gives the snapshot plan (same duplicates, same canonicals, 
 
 test('plainText and teaserText give the snapshot text for hostile feed HTML', () => {
   matchesSnapshot('normalize', htmlInputs().map((html) => [plainText(html), teaserText(html)]));
+});
+
+test('canonicalUrl, isPaywalledUrl and normalizeItems give the snapshot links and items for hostile links and feed items', () => {
+  // Taken before links were parsed once per item (canonical link, image, paywall host).
+  const links = linkInputs().map((link) => LINK_BASES.map((base) => {
+    const canonical = canonicalUrl(link, base);
+    return [canonical, isPaywalledUrl(canonical ?? link)];
+  }));
+  const feeds = feedItemInputs().map(({ items, options }) => normalizeItems(items, options));
+  const items = feeds.flat();
+  assert.ok(items.length > 500 && items.some((i) => i.image) && items.some((i) => i.paywalled), `${items.length} items`);
+  matchesSnapshot('normalize-items', { links, feeds });
 });
 
 test.run();

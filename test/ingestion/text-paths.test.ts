@@ -1,0 +1,78 @@
+/**
+ * Fast paths of the per-item text work, each compared with the plain expression it stands for on
+ * random text built around its edge cases: the space squeezing at the end of `plainText` (only runs
+ * that are not a single space are replaced), `titleTokens` (accent folding skipped for ASCII, words
+ * cut by character code) and `stableId` (one-shot `hash`).
+ */
+import { createHash } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { titleTokens } from '../../core/domain/dedupe.ts';
+import { stableId } from '../../core/domain/ids.ts';
+import { plainText } from '../../core/domain/normalize.ts';
+import { mulberry32 } from '../../core/domain/puzzle.ts';
+
+const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+
+function randomText(rand: () => number, pieces: readonly string[], max: number): string {
+  let text = '';
+  const n = Math.floor(rand() * max);
+  for (let i = 0; i < n; i += 1) text += pick(rand, pieces);
+  return text;
+}
+
+/** The last step of plainText as first written. */
+const plainSqueeze = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+
+test('plainText squeezes spaces as /\\s+/ → " " and trim did, for every UTF-16 code unit and random runs', () => {
+  // Text without markup or entities goes straight to the squeeze, so plainText is the squeeze here.
+  for (let c = 0; c < 0x10000; c += 1) {
+    const ch = String.fromCharCode(c);
+    if (ch === '<' || ch === '&') continue;
+    for (const text of [`a${ch}b`, ch, ` ${ch} `, `a ${ch}b`, `a${ch} b`, `${ch}${ch}x`]) assert.is(plainText(text), plainSqueeze(text), `U+${c.toString(16)}`);
+  }
+  const rand = mulberry32(3);
+  const pieces = ['a', 'word', ' ', ' ', '  ', '\t', '\n', '\r', '\u000b', '\u000c', '\u0001', '\u001f', '\u007f', '\u200b', '\ufeff', '\u00a0', '\u1680', '\u2002', '\u2028', '\u2029', '\u202f', '\u3000', '\u0085', 'é', '\ud83d', '😀'];
+  for (let i = 0; i < 50_000; i += 1) {
+    const text = randomText(rand, pieces, 14);
+    assert.is(plainText(text), plainSqueeze(text), JSON.stringify(text));
+  }
+});
+
+/** titleTokens as first written: one regex chain. */
+function plainTitleTokens(title: string, stopwords: (w: string) => boolean, stem: (w: string) => string): string[] {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/(\d),(\d)/g, '$1$2')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !stopwords(w))
+    .map(stem);
+  return [...new Set(words)].sort();
+}
+
+test('titleTokens gives the regex chain\'s words on random titles (accents, digits with commas, other scripts)', () => {
+  // The stop words and the stemming are the function's own: read them back through single-word titles.
+  const stopword = (w: string) => titleTokens(w).length === 0;
+  const stem = (w: string) => titleTokens(w)[0] ?? w;
+  const rand = mulberry32(4);
+  const pieces = ['Volunteers', 'planted', 'the', 'AND', 'café', 'Crème', 'naïve', 'ﬁsh', 'Ⅻ', 'ｆｕｌｌ', 'İstanbul', 'ſtreet', 'K', '1,200', '3,4,5', ',', '9,', ',9',
+    ' ', '-', '’s', "'", '\u0301', 'ß', 'Ωmega', '中文', '٣', '²', '😀', 'running', 'buses', 'glass', 'a', 'of', 'x1', '2026', '(12)', '\t', '\u00a0'];
+  for (let i = 0; i < 30_000; i += 1) {
+    const title = randomText(rand, pieces, 16);
+    assert.equal(titleTokens(title), plainTitleTokens(title, stopword, stem), JSON.stringify(title));
+  }
+});
+
+test('stableId is the first 16 base64url characters of SHA-256 with - and _ as x, for ASCII and other text', () => {
+  const rand = mulberry32(6);
+  const pieces = ['https://', 'example.org/', 'ü', '中', '😀', '?a=1', '#', '\u0000', ' ', 'x'];
+  for (let i = 0; i < 5000; i += 1) {
+    const key = randomText(rand, pieces, 12);
+    const expected = createHash('sha256').update(key).digest('base64url').slice(0, 16).replace(/[-_]/g, 'x');
+    assert.is(stableId(key), expected, JSON.stringify(key));
+  }
+});
+
+test.run();
