@@ -96,6 +96,31 @@ export interface DuplicatePlan {
 }
 
 /**
+ * The fewest shared words with which fingerprints of `a` and `b` words (3 or more each) pass
+ * `similarEnough`, or Infinity when none do. The rule only gets easier with more shared words, so
+ * "passes" is exactly "shares at least this many". Small sizes are kept in a table.
+ */
+const PAIR_TABLE = 64;
+const pairNeed = new Float64Array(PAIR_TABLE * PAIR_TABLE).fill(-1);
+
+function needShared(a: number, b: number): number {
+  const small = a < PAIR_TABLE && b < PAIR_TABLE;
+  if (small) {
+    const known = pairNeed[a * PAIR_TABLE + b]!;
+    if (known >= 0) return known;
+  }
+  let need = Infinity;
+  for (let s = 1; s <= Math.min(a, b); s += 1) {
+    if (similarEnough(s, a, b)) {
+      need = s;
+      break;
+    }
+  }
+  if (small) pairNeed[a * PAIR_TABLE + b] = need;
+  return need;
+}
+
+/**
  * The fewest words two fingerprints of 3 words or more must share to pass `similarEnough` when one
  * of them has `n` words (whatever the size of the other), by index `n`; filled on demand.
  */
@@ -105,17 +130,9 @@ function leastShared(n: number): number {
   let known = minShared[n];
   if (known !== undefined) return known;
   // For a partner of m ≥ n words the rule is easiest to meet at m = n (the Jaccard index only falls
-  // as m grows and the overlap divides by n either way), so partners of 3..n words cover them all;
-  // the rule only gets easier with more shared words, so the first s that passes is the least.
+  // as m grows and the overlap divides by n either way), so partners of 3..n words cover them all.
   known = n;
-  for (let m = 3; m <= n; m += 1) {
-    for (let s = 1; s <= Math.min(known - 1, m); s += 1) {
-      if (similarEnough(s, n, m)) {
-        known = s;
-        break;
-      }
-    }
-  }
+  for (let m = 3; m <= n; m += 1) known = Math.min(known, needShared(n, m));
   minShared[n] = known;
   return known;
 }
@@ -151,24 +168,31 @@ interface Words {
 function splitAll(entries: readonly DedupeEntry[][]): { split: (fp: string) => Words; distinct: number } {
   const wordIds = new Map<string, number>();
   const holders: number[] = [];
+  // The fingerprint that last took each word, so a repeated word counts once (as in `fingerprintWords`).
+  const takenBy: number[] = [];
   const byPrint = new Map<string, Words>();
   for (const list of entries) {
     for (const e of list) {
-      if (byPrint.has(e.fingerprint)) {
-        for (const id of byPrint.get(e.fingerprint)!.ids) holders[id]! += 1;
-        continue;
-      }
-      const ids: number[] = [];
-      for (const w of fingerprintWords(e.fingerprint)) {
-        let id = wordIds.get(w);
-        if (id === undefined) {
-          id = holders.push(0) - 1;
-          wordIds.set(w, id);
+      let words = byPrint.get(e.fingerprint);
+      if (!words) {
+        const ids: number[] = [];
+        const print = byPrint.size;
+        for (const w of e.fingerprint.split(' ')) {
+          if (w === '') continue;
+          let id = wordIds.get(w);
+          if (id === undefined) {
+            id = holders.push(0) - 1;
+            takenBy.push(-1);
+            wordIds.set(w, id);
+          }
+          if (takenBy[id] === print) continue;
+          takenBy[id] = print;
+          ids.push(id);
         }
-        holders[id]! += 1;
-        ids.push(id);
+        words = { ids, low: 0, high: 0, rest: 0 };
+        byPrint.set(e.fingerprint, words);
       }
-      byPrint.set(e.fingerprint, { ids, low: 0, high: 0, rest: 0 });
+      for (const id of words.ids) holders[id]! += 1;
     }
   }
   // Rarest first (ties by first appearance): rare words have short lists in the index.
@@ -273,9 +297,9 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
       for (const w of words.ids) marked[w] = stamp;
       // Every canonical sharing one of the item's rarest words; the lowest position that is the same
       // story wins (the first match of a scan from the start). The common words' bits bound the
-      // shared count from above (the rule only gets easier with more), and settle most candidates
-      // without counting.
+      // shared count from above, and settle most candidates without counting.
       const prefix = prefixLength(size);
+      const { low, high, rest } = words;
       for (let i = 0; i < prefix; i += 1) {
         const list = byWord.get(words.ids[i]!);
         if (!list) continue;
@@ -284,12 +308,11 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
           if (visited[at] === stamp || (found >= 0 && at > found)) continue;
           visited[at] = stamp;
           if (atSource[at] === source) continue;
-          const other = atSize[at]!;
-          const most = bitCount(atLow[at]! & words.low) + bitCount(atHigh[at]! & words.high) + Math.min(atRest[at]!, words.rest);
-          if (!similarEnough(most, other, size)) continue;
+          const need = needShared(atSize[at]!, size);
+          if (bitCount(atLow[at]! & low) + bitCount(atHigh[at]! & high) + Math.min(atRest[at]!, rest) < need) continue;
           let shared = 0;
           for (const w of canonicals[at]!.words.ids) if (marked[w] === stamp) shared += 1;
-          if (similarEnough(shared, other, size)) found = at;
+          if (shared >= need) found = at;
         }
       }
     } else if (item.fingerprint !== '') {
