@@ -5,19 +5,26 @@
  */
 
 /** Query parameters that only track the reader; removed from canonical URLs. */
-const TRACKING_PARAM = /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|mkt_tok|oly_anon_id|oly_enc_id|vero_id|wt_mc|wt\.mc_id|ref_src|ref_url|cmpid|s_cid|icid|ncid|sr_share|at_medium|at_campaign)$/i;
+export const TRACKING_PARAM = /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|mkt_tok|oly_anon_id|oly_enc_id|vero_id|wt_mc|wt\.mc_id|ref_src|ref_url|cmpid|s_cid|icid|ncid|sr_share|at_medium|at_campaign)$/i;
 
 /** The canonical form of a link: http(s) only, no fragment, no tracking parameters; null when unusable. */
 export function canonicalUrl(raw: string, base?: string): string | null {
   return canonicalLink(raw, base)?.href ?? null;
 }
 
+/** A canonical link and the parts of it the normaliser reads. */
+interface CanonicalLink {
+  href: string;
+  hostname: string;
+  pathname: string;
+}
+
 /**
- * `canonicalUrl` as the parsed URL, for callers that also need its parts (a URL is parsed once per
- * link). Each step runs only when it changes something: most links have no fragment, no tracking
- * parameter and no trailing dot.
+ * `canonicalUrl` with the parts callers also need, so a link is parsed once. Each step runs only
+ * when it changes something (most links have no fragment and no trailing dot), and the query is
+ * cut from the serialised href rather than set back into the URL (which would parse it again).
  */
-function canonicalLink(raw: string, base?: string): URL | null {
+function canonicalLink(raw: string, base?: string): CanonicalLink | null {
   let url: URL;
   try {
     url = new URL(raw.trim(), base);
@@ -26,18 +33,46 @@ function canonicalLink(raw: string, base?: string): URL | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
-  // An empty fragment (`…#`) reads as '' but is still in the href.
-  if (url.hash || url.href.endsWith('#')) url.hash = '';
-  if (url.href.includes('?')) {
-    // Deleting the tracking keys and re-serialising the rest once equals deleting them one by one
-    // (each delete re-serialises the same list); a query without any key is dropped, `?` included.
-    const pairs = [...url.searchParams];
-    const kept = pairs.filter(([key]) => !TRACKING_PARAM.test(key));
-    if (kept.length === 0) url.search = '';
-    else if (kept.length < pairs.length) url.search = new URLSearchParams(kept).toString();
-  }
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
-  return url;
+  let href = url.href;
+  // The fragment starts at the href's first `#` (an empty one, `…#`, included): a `#` anywhere
+  // before it would have started the fragment, so paths and queries carry it escaped.
+  const hash = href.indexOf('#');
+  if (hash >= 0) href = href.slice(0, hash);
+  const query = href.indexOf('?');
+  if (query >= 0) {
+    // Without tracking keys, the rest of the query re-serialised once (as deleting the keys one by
+    // one would leave it); a query left without any key is dropped, `?` included. A serialised
+    // query is what setting `search` to it would store: it holds no character the setter escapes.
+    const pairs = queryPairs(href.slice(query + 1)) ?? [...url.searchParams];
+    const kept = pairs.filter(([key]) => !TRACKING_PARAM.test(key));
+    if (kept.length === 0) href = href.slice(0, query);
+    else if (kept.length < pairs.length) href = `${href.slice(0, query + 1)}${serializeQuery(kept)}`;
+  }
+  return { href, hostname: url.hostname, pathname: url.pathname };
+}
+
+/**
+ * The name/value pairs of a serialised query as `URLSearchParams` reads them, for a query with no
+ * `%` and no `+` (nothing to decode: each `&`-separated part is a name, then a value after the
+ * first `=`; empty parts are skipped); null for any other query.
+ */
+function queryPairs(query: string): Array<[string, string]> | null {
+  if (query.includes('%') || query.includes('+')) return null;
+  const pairs: Array<[string, string]> = [];
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    pairs.push(eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+  }
+  return pairs;
+}
+
+/** `new URLSearchParams(pairs).toString()`, joined directly when every character is one the form encoding leaves as it is. */
+function serializeQuery(pairs: Array<[string, string]>): string {
+  const plain = /^[A-Za-z0-9*\-._]*$/;
+  if (!pairs.every(([name, value]) => plain.test(name) && plain.test(value))) return new URLSearchParams(pairs).toString();
+  return pairs.map(([name, value]) => `${name}=${value}`).join('&');
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

@@ -128,7 +128,8 @@ export function linkInputs(): string[] {
   const paths = ['', '/', '/a/b', '/a/../b', '/./x', '/%7Euser', '/ü', '/a b', '/logo.png', '/img/1.jpg', '/photos/2026/otter.JPG', '/x.mp3', '/clip.MP4',
     '/favicon.ico', '/path;param', '\\back\\slash', '/share-image.png', '/uploads/1x1.gif', '/a/b.pdf', '/wp-includes/x.png'];
   const queries = ['', '', '', '?', '?&', '?a=1', '?utm_source=x', '?UTM_Medium=y&id=2', '?utm%5Fsource=x', '?a=b+c', '?a=b%20c', '?fbclid=1&fbclid=2&k',
-    '?=v', '?a=1&utm_source=2&b=%zz', "?x=~!$'()*,;:@/?", '?gclid', '?ref_src=a&ref_url=b&keep=1', '?id=7&utm_campaign=z&wt.mc_id=q', '?s=x y'];
+    '?=v', '?a=1&utm_source=2&b=%zz', "?x=~!$'()*,;:@/?", '?gclid', '?ref_src=a&ref_url=b&keep=1', '?id=7&utm_campaign=z&wt.mc_id=q', '?s=x y',
+    '?utm_source=a&q=b=c', "?utm_medium=x&x=~!$'()*,;:@/?", '?fbclid=1&a=&b', '?gclid=1&k=v&k=w&=z', '?utm_source=x&q=a b', '?utm_term=1&path=/a/b?c', '?utm_source=1&é=ü'];
   const fragments = ['', '', '', '#', '#frag', '#a?b=utm_source', '#%20'];
   const relatives = ['img/1.jpg', '../x', '?q=1&utm_source=a', '#f', '', '/root?fbclid=1', '.', 'story-7'];
   const out: string[] = [];

@@ -2,14 +2,15 @@
  * Fast paths of the per-item text work, each compared with the plain expression it stands for on
  * random text built around its edge cases: the space squeezing at the end of `plainText` (only runs
  * that are not a single space are replaced), `titleTokens` (accent folding skipped for ASCII, words
- * cut by character code) and `stableId` (one-shot `hash`).
+ * cut by character code), `stableId` (one-shot `hash`) and `canonicalUrl` (fragment and query cut
+ * from the href, plain queries split and joined without `URLSearchParams`).
  */
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { titleTokens } from '../../core/domain/dedupe.ts';
 import { stableId } from '../../core/domain/ids.ts';
-import { plainText } from '../../core/domain/normalize.ts';
+import { canonicalUrl, plainText, TRACKING_PARAM } from '../../core/domain/normalize.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -72,6 +73,46 @@ test('stableId is the first 16 base64url characters of SHA-256 with - and _ as x
     const key = randomText(rand, pieces, 12);
     const expected = createHash('sha256').update(key).digest('base64url').slice(0, 16).replace(/[-_]/g, 'x');
     assert.is(stableId(key), expected, JSON.stringify(key));
+  }
+});
+
+/** canonicalUrl as first written: every step through the URL object's setters. */
+function plainCanonicalUrl(raw: string, base?: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password) return null;
+  url.hash = '';
+  for (const key of [...url.searchParams.keys()]) if (TRACKING_PARAM.test(key)) url.searchParams.delete(key);
+  if ([...url.searchParams.keys()].length === 0) url.search = '';
+  url.hostname = url.hostname.replace(/\.$/, '');
+  return url.href;
+}
+
+test('canonicalUrl gives the setter-by-setter result on random queries, fragments and hosts', () => {
+  const rand = mulberry32(8);
+  const hosts = ['example.org', 'Example.ORG.', 'a.b.c.example', 'xn--bcher-kva.example', 'bücher.example', '127.0.0.1', '[::1]', 'ft.com.'];
+  const keys = ['utm_source', 'UTM_Medium', 'fbclid', 'gclid', 'wt.mc_id', 'ref_src', 'utm', 'id', 'q', 'a', '', 'utm%5Fsource', 'utm_x%20y', 'a+b', 'é', '~k', 'k*'];
+  const values = ['', 'x', '1', 'b=c', 'a b', '%zz', '%41', '%2B', "~!$'()*,;:@/?", 'ü', '+', 'a+b', '-._*', '"<>', '\\'];
+  for (let i = 0; i < 20_000; i += 1) {
+    const parts = Array.from({ length: Math.floor(rand() * 5) }, () => {
+      const roll = rand();
+      if (roll < 0.1) return '';
+      if (roll < 0.2) return pick(rand, keys);
+      return `${pick(rand, keys)}=${pick(rand, values)}`;
+    });
+    const query = rand() < 0.85 ? `?${parts.join('&')}` : '';
+    const fragment = pick(rand, ['', '', '', '#', '#top', '#a?utm_source=1', '#%20']);
+    const path = pick(rand, ['', '/', '/a/b', '/a b/ü', '/./x/../y', '/%7E']);
+    const raw = `${pick(rand, ['https://', 'http://', 'HTTP://'])}${pick(rand, hosts)}${path}${query}${fragment}`;
+    const base = rand() < 0.2 ? 'https://base.example/' : undefined;
+    assert.is(canonicalUrl(raw, base), plainCanonicalUrl(raw, base), raw);
+    const relative = `${path || '/'}${query}${fragment}`;
+    assert.is(canonicalUrl(relative, 'https://base.example/dir/'), plainCanonicalUrl(relative, 'https://base.example/dir/'), relative);
   }
 });
 
