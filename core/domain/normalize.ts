@@ -12,6 +12,19 @@ export function canonicalUrl(raw: string, base?: string): string | null {
   return canonicalLink(raw, base)?.href ?? null;
 }
 
+/** A link resolved against `base` when it is http(s) without credentials; null otherwise. */
+export function httpUrl(raw: string, base?: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password) return null;
+  return url;
+}
+
 /** A canonical link and the parts of it the normaliser reads. */
 interface CanonicalLink {
   href: string;
@@ -25,14 +38,8 @@ interface CanonicalLink {
  * cut from the serialised href rather than set back into the URL (which would parse it again).
  */
 function canonicalLink(raw: string, base?: string): CanonicalLink | null {
-  let url: URL;
-  try {
-    url = new URL(raw.trim(), base);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password) return null;
+  const url = httpUrl(raw, base);
+  if (!url) return null;
   if (url.hostname.endsWith('.')) url.hostname = url.hostname.slice(0, -1);
   let href = url.href;
   // The fragment starts at the href's first `#` (an empty one, `…#`, included): a `#` anywhere

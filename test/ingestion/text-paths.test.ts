@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { titleTokens } from '../../core/domain/dedupe.ts';
 import { stableId } from '../../core/domain/ids.ts';
-import { canonicalUrl, plainText, TRACKING_PARAM } from '../../core/domain/normalize.ts';
+import { canonicalUrl, httpUrl, plainText, TRACKING_PARAM } from '../../core/domain/normalize.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -76,16 +76,10 @@ test('stableId is the first 16 base64url characters of SHA-256 with - and _ as x
   }
 });
 
-/** canonicalUrl as first written: every step through the URL object's setters. */
+/** canonicalUrl as first written: every step through the URL object's setters (which links it accepts is shared). */
 function plainCanonicalUrl(raw: string, base?: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw.trim(), base);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password) return null;
+  const url = httpUrl(raw, base);
+  if (!url) return null;
   url.hash = '';
   for (const key of [...url.searchParams.keys()]) if (TRACKING_PARAM.test(key)) url.searchParams.delete(key);
   if ([...url.searchParams.keys()].length === 0) url.search = '';
