@@ -14,6 +14,7 @@ import { canonicalUrl } from './domain/normalize.ts';
 import { newSourceDefaults } from './domain/source.ts';
 import { isFlavor, isTag, isTopic } from './domain/taxonomy.ts';
 import { ValidationError } from './errors.ts';
+import { changeMarker } from './store/articles.ts';
 import { articlesCollection, sourcesCollection } from './store/collections.ts';
 import { bumpPoolVersion } from './store/meta.ts';
 
@@ -139,7 +140,7 @@ export async function seed(db: Db, data: unknown, now: Date): Promise<SeedReport
       cortisol: a.cortisol, ragebait: a.ragebait, promotional: a.promotional, why: a.why, accepted,
       reject_reason: accepted ? null : (gate.reason ?? 'model'), classified_by: 'seed' as const,
       duplicate_of: a.duplicate_of === null ? null : (fileIds.get(a.duplicate_of) ?? a.duplicate_of),
-      fingerprint: fingerprint(a.title), updated_at: now,
+      fingerprint: fingerprint(a.title), updated_at: now, changed_at: changeMarker(),
       ...(a.summary ? { summary: { summary: a.summary, what_happened: null, why_matters: null, why_belongs: null, generated_by: 'seed' as const, generated_at: now } } : {}),
     };
     // Same URL, same article: the derived id first (indexed), then the URL itself (an explicit id).

@@ -1,9 +1,10 @@
 /**
  * One static build into `dist/` (see docs/static-site.md). Eleventy renders the few templated pages
  * (`/`, `/today`, `/404.html`) and copies the assets into a staging directory; the `/a` pages, the
- * brief JSON, feeds, sitemaps, robots.txt and the OPML are rendered here. Only `/a` pages whose
- * inputs changed since the last build are rendered (see _includes/state.ts), and only files whose
- * bytes changed are written: adding 100 articles rewrites about 100 pages, not all of them.
+ * brief JSON, feeds, sitemaps, robots.txt and the OPML are rendered here. The pool is read in full
+ * once, then only the articles changed since the last build (see _includes/pool-sync.ts); only `/a`
+ * pages whose inputs changed are rendered (see _includes/state.ts), and only files whose bytes
+ * changed are written: adding 100 articles rewrites about 100 pages, not all of them.
  *
  * Publishing is atomic per file (temporary name, then rename) and ordered so a reader never follows
  * a link to a page that is not there yet: assets first, then `/a` pages, then the pages, feeds and
@@ -16,11 +17,11 @@ import Eleventy from '@11ty/eleventy';
 import type { Db } from 'mongodb';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/log.ts';
-import type { ArticleDoc } from '../core/domain/article.ts';
-import { loadPoolArticles, loadSiteSources, readCurrentBrief, scanPool } from '../core/store/site.ts';
+import { countUnmarkedPool, databaseToken, loadSiteSources, readCurrentBrief } from '../core/store/site.ts';
 import { renderArticlePage } from './_includes/article-page.ts';
 import { assetVersions, SITE_DIR, templateKey } from './_includes/assets.ts';
-import { collectPoolFiles, FEED_GROUP, feedsDue, feedsKey, selectFeeds } from './_includes/outputs.ts';
+import { collectPoolFiles, FEED_GROUP, feedsKey, selectFeeds } from './_includes/outputs.ts';
+import { syncPool, type SyncKind } from './_includes/pool-sync.ts';
 import { listFiles, pruneEmptyDirs, runLimited, sha256, writeAtomic, writeIfChanged } from './_includes/publish.ts';
 import { bundleApp } from '../app/build.ts';
 import type { SiteData } from './_includes/site-data.ts';
@@ -50,6 +51,8 @@ export interface BuildResult {
   /** Files outside `/a` kept from the last build without rendering (their inputs were unchanged). */
   reused: number;
   articles: number;
+  /** How the pool was read: in full (nothing to reuse), by a light scan, or only its changes (pool-sync.ts). */
+  pool: SyncKind;
   ms: number;
 }
 
@@ -121,29 +124,33 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   };
   const { db, config, log } = input;
   const dist = config.distDir;
-  // The small reads first, together; then the pool scan (the database's work) overlaps the file
-  // system's: listing dist and hashing the bundle's and templates' inputs.
-  const [site, sources, templates, brief] = await Promise.all([siteData(config), loadSiteSources(db), templateKey(TEMPLATE_FILES), readCurrentBrief(db)]);
-  const names = new Map(sources.map((s) => [s._id, typeof s.name === 'string' ? s.name : s._id]));
-  const visible = sources.filter((s) => s.content_visible === true).map((s) => s._id);
-  const nameOf = (sourceId: string) => names.get(sourceId) ?? sourceId;
-
-  // Which /a pages need rendering: new in dist, or their inputs changed since the last build.
+  // The small reads first, together (the unmarked articles are counted before the pool is read, see
+  // _includes/pool-sync.ts); then the pool sync (the database's work) overlaps the file system's:
+  // listing dist and hashing the bundle's and templates' inputs.
+  const [site, sources, templates, brief, token, unmarked] = await Promise.all([
+    siteData(config), loadSiteSources(db), templateKey(TEMPLATE_FILES), readCurrentBrief(db), databaseToken(db), countUnmarkedPool(db),
+  ]);
+  // The build record: what the last build published (it is discarded when templates or site data change).
   const key = sha256(JSON.stringify([templates, site, path.resolve(dist)]));
   const stateFile = statePath(config.dataDir, dist);
   const state = await readState(stateFile, key);
-  // Nothing to reuse: read the whole pool at once. Otherwise a light scan, then only what changed.
-  const scan = Object.keys(state.pages).length === 0
-    ? loadPoolArticles(db, visible)
-    : scanPool(db, visible, { facets: feedsDue(state.feeds ?? null, brief, input.now) }).then((rows) => ({ rows, docs: [] as ArticleDoc[] }));
-  const [{ rows, docs: prefetched }, inA, outsideA, eleventyInputs, appKey] = await Promise.all([
-    scan,
+  const names = new Map(sources.map((s) => [s._id, typeof s.name === 'string' ? s.name : s._id]));
+  const visible = new Set(sources.filter((s) => s.content_visible === true).map((s) => s._id));
+  const nameOf = (sourceId: string) => names.get(sourceId) ?? sourceId;
+
+  // The pool: read in full when there is nothing to reuse, else only what changed since the last
+  // build (see _includes/pool-sync.ts). Then which /a pages need rendering: new in dist, or their
+  // inputs changed since the last build.
+  const full = Object.keys(state.pages).length === 0;
+  const [synced, inA, outsideA, eleventyInputs, appKey] = await Promise.all([
+    syncPool({ db, previous: state.pool ?? null, token, full, unmarked, clock: Date.now }),
     readdir(path.join(dist, 'a')).catch(() => [] as string[]),
     // The files outside /a (a few dozen): what may be reused, and later what is stale.
     listFiles(dist, new Set(['a'])),
     inputsHash(ELEVENTY_INPUTS),
     inputsHash(APP_INPUTS),
   ]);
+  const rows = [...synced.view.rows.values()].filter((r) => visible.has(r.source_id));
   const existing = new Set(inA);
   const distFiles = new Set(outsideA.map(posix));
   const stamps = new Map(rows.map((r) => [r._id, pageStamp(r, nameOf(r.source_id))]));
@@ -160,7 +167,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const reuseFeeds = reuseEleventy ? reusable(previous.feeds, feedKey, distFiles) : null;
   const reuseApp = reusable(previous.app, appKey, distFiles);
   const pool = await collectPoolFiles({
-    db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched, nameOf, sources, feeds: reuseFeeds === null,
+    db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched: synced.docs, nameOf, sources, feeds: reuseFeeds === null,
   });
   phase('fetch');
   const templated = new Map<string, Buffer>();
@@ -238,11 +245,11 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     removed += 1;
   }
   if (removed > 0) await pruneEmptyDirs(dist, new Set(['a']));
-  await writeState(stateFile, { key, pages, feeds: memory, outputs });
+  await writeState(stateFile, { key, pages, feeds: memory, outputs, pool: synced.view });
 
   phase('finish');
   const ms = Math.round(performance.now() - started);
-  const result = { pages: kept.size + rows.length, written, removed, rendered, reused, articles: rows.length, ms };
+  const result = { pages: kept.size + rows.length, written, removed, rendered, reused, articles: rows.length, pool: synced.kind, ms };
   log.info('site built', { ...result, ...phases });
   return result;
 }

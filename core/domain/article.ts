@@ -64,6 +64,11 @@ export interface ArticleDoc {
   fingerprint: string;
   summary: SummaryDoc | null;
   updated_at: Date;
+  /**
+   * Wall-clock time of the last write to this article, set by every store write path (absent on
+   * articles written around the store); the site build reads only articles changed since its last build.
+   */
+  changed_at?: Date;
 }
 
 /** The public card shape returned by feeds, the brief and replacements. */

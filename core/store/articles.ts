@@ -22,6 +22,13 @@ export const indexes: CollectionIndexes = {
   ],
 };
 
+/**
+ * The change marker (`changed_at`) every write to an article sets: the wall-clock time of the write,
+ * not the job's `now` (a job may run for minutes before it writes), so the site build can read only
+ * the articles changed since its last build (core/store/site.ts, docs/static-site.md).
+ */
+export const changeMarker = (): Date => new Date();
+
 /** Which of these ids (canonical URLs) or GUIDs of one source are already stored. */
 export async function knownArticles(db: Db, sourceId: string, ids: string[], guids: string[]): Promise<{ ids: Set<string>; guids: Set<string> }> {
   const or: Filter<ArticleDoc>[] = [{ _id: { $in: ids } }];
@@ -58,7 +65,8 @@ export function recentCanonicals(db: Db, since: Date, limit = 5000): Promise<Can
 export async function insertArticles(db: Db, docs: ArticleDoc[]): Promise<string[]> {
   if (docs.length === 0) return [];
   try {
-    await articlesCollection(db).insertMany(docs, { ordered: false });
+    const changed_at = changeMarker();
+    await articlesCollection(db).insertMany(docs.map((d) => ({ ...d, changed_at })), { ordered: false });
     return docs.map((d) => d._id);
   } catch (error) {
     if (!(error instanceof MongoBulkWriteError)) throw error;
@@ -73,7 +81,7 @@ export async function insertArticles(db: Db, docs: ArticleDoc[]): Promise<string
 export async function replaceCanonical(db: Db, oldId: string, newId: string, now: Date): Promise<string[]> {
   const filter = { $or: [{ _id: oldId }, { duplicate_of: oldId }] };
   const touched = await articlesCollection(db).find(filter, { projection: { source_id: 1 } }).toArray();
-  await articlesCollection(db).updateMany(filter, { $set: { duplicate_of: newId, updated_at: now } });
+  await articlesCollection(db).updateMany(filter, { $set: { duplicate_of: newId, updated_at: now, changed_at: changeMarker() } });
   return [...new Set(touched.map((a) => a.source_id))];
 }
 

@@ -20,13 +20,14 @@ import { indexes as feedbackIndexes } from './feedback.ts';
 import { indexes as summaryIndexes } from './summaries.ts';
 import { indexes as sourceIndexes } from './sources.ts';
 import { indexes as articleIndexes } from './articles.ts';
+import { indexes as siteIndexes } from './site.ts';
 import { indexes as adminFeedbackIndexes } from './admin-feedback.ts';
 import { indexes as adminStatsIndexes } from './admin-stats.ts';
 import { indexes as candidateIndexes } from './candidates.ts';
 import { indexes as puzzleIndexes } from './puzzles.ts';
 
 /** Every collection's indexes. Add a store module's `indexes` here. */
-export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, articleIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, summaryIndexes, candidateIndexes, adminFeedbackIndexes, ...adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes, puzzleIndexes];
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, articleIndexes, siteIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, summaryIndexes, candidateIndexes, adminFeedbackIndexes, ...adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes, puzzleIndexes];
 
 /** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
 export async function ensureSchema(db: Db, log: Logger): Promise<void> {

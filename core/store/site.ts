@@ -1,27 +1,37 @@
 /**
- * Queries the static site build needs: a light scan of the public pool (ids and change stamps, no
- * text), full articles by id for the pages that must be rendered, the sources, the stored brief,
- * one public article for on-demand rendering, and the build's own bookkeeping in `meta`.
+ * Queries the static site build needs: the articles changed since its last build (by their change
+ * marker), a light scan of the whole public pool (ids and change stamps, no text), full articles by
+ * id for the pages that must be rendered, the sources, the stored brief, one public article for
+ * on-demand rendering, and the build's own bookkeeping in `meta`.
  */
 import type { Db } from 'mongodb';
 import type { ArticleDoc } from '../domain/article.ts';
 import type { BriefDoc } from '../domain/brief.ts';
 import type { SourceDoc } from '../domain/source.ts';
-import { isValidId } from '../domain/ids.ts';
+import { isValidId, randomId } from '../domain/ids.ts';
 import { articlesCollection, sourcesCollection, type CollectionIndexes } from './collections.ts';
 import { readPoolVersion } from './meta.ts';
 
-/**
- * Indexes serving the queries below. The pool scan `{accepted: true, duplicate_of: null}` (visible
- * sources filtered in code) is served by the prefix of `pool_published` / `pool_discovered`, and the
- * full read `{accepted: true, duplicate_of: null, source_id: {$in: visible}}` by
- * `source_accepted_duplicate`, all defined by the articles store (core/store/articles.ts); repeating
- * them here under another name would make createIndexes fail. Every other query is by `_id`
- * (articles, briefs, meta) or scans the small `sources` collection.
- */
-export const indexes: CollectionIndexes = { collection: 'articles', indexes: [] };
+/** The public pool's filter: accepted, canonical (visible sources are filtered in code). */
+const POOL = { accepted: true, duplicate_of: null } as const;
 
-/** What the mood feeds select by (read only when the feeds are re-selected). */
+/**
+ * Indexes serving the queries below. `changed_pool` serves the build's change reads: articles with
+ * `changed_at` at or after a time, and the count (and read) of public-pool articles without one
+ * (written around the store). The whole-pool scan `{accepted: true, duplicate_of: null}`
+ * is served by the prefix of `pool_published` / `pool_discovered`, defined by the articles store
+ * (core/store/articles.ts); repeating them here under another name would make createIndexes fail.
+ * Every other query is by `_id` (articles, briefs, meta) or scans the small `sources` collection.
+ */
+export const indexes: CollectionIndexes = {
+  collection: 'articles',
+  indexes: [
+    // readChangedArticles { changed_at: { $gte } }; countUnmarkedPool / readUnmarkedPool { changed_at: { $exists: false }, accepted: true, duplicate_of: null }
+    { key: { changed_at: 1, accepted: 1, duplicate_of: 1 }, name: 'changed_pool' },
+  ],
+};
+
+/** What the mood feeds select by. */
 export interface RowFacets {
   published_at: Date | null;
   topic: string;
@@ -41,8 +51,9 @@ export interface PoolRow {
   summary_at: Date | null;
   /** True when the cached summary carries its three notes (they may be topped up later). */
   summary_notes: boolean;
-  /** Null when the scan left them out (`facets: false`). */
-  facets: RowFacets | null;
+  facets: RowFacets;
+  /** The article's change marker (`changed_at`), null when it was written around the store. */
+  changed_at: Date | null;
 }
 
 /** The source fields the site shows. */
@@ -60,33 +71,52 @@ export async function loadSiteSources(db: Db): Promise<SiteSource[]> {
   return docs.filter((s) => typeof s._id === 'string');
 }
 
+/** Pool rows, and how many public-pool articles without a change marker could not become rows. */
+export interface PoolRows {
+  rows: PoolRow[];
+  /** Unmarked public-pool articles with a malformed id or source (counted by `countUnmarkedPool`). */
+  malformedUnmarked: number;
+}
+
 /**
- * The public pool as light rows; with `facets`, also what the mood feeds select by. An aggregation
- * with `$project` keeps the text out of the transfer (the embedded server ignores `find`
- * projections; reading 10,000 full articles costs ~1 s there, these rows ~0.2–0.4 s). The visible
- * sources are filtered here rather than by `$in` in `$match`: the embedded server evaluates that
- * `$in` per document (about a third of the scan), and hidden sources' rows are few.
+ * The whole public pool (every source) as light rows. An aggregation with `$project` keeps the text
+ * out of the transfer (the embedded server ignores `find` projections; reading 10,000 full articles
+ * costs ~1 s there, these rows ~0.3–0.6 s). Visible sources are filtered by the caller: a source
+ * `$in` in `$match` costs the embedded server about a third of the scan.
  */
-export async function scanPool(db: Db, visibleSourceIds: readonly string[], options: { facets: boolean }): Promise<PoolRow[]> {
-  if (visibleSourceIds.length === 0) return [];
-  const visible = new Set(visibleSourceIds);
-  const facets = options.facets ? { published_at: 1, topic: 1, flavor: 1, tags: 1, cortisol: 1, ragebait: 1 } : {};
-  const rows = await articlesCollection(db)
+export async function scanPool(db: Db): Promise<PoolRows> {
+  const found = await articlesCollection(db)
     .aggregate<Record<string, unknown>>([
-      { $match: { accepted: true, duplicate_of: null } },
+      { $match: POOL },
       {
         $project: {
-          _id: 1, source_id: 1, updated_at: 1, discovered_at: 1,
-          summary_at: '$summary.generated_at', summary_notes: '$summary.why_belongs', ...facets,
+          _id: 1, source_id: 1, updated_at: 1, discovered_at: 1, changed_at: 1,
+          summary_at: '$summary.generated_at', summary_notes: '$summary.why_belongs',
+          published_at: 1, topic: 1, flavor: 1, tags: 1, cortisol: 1, ragebait: 1,
         },
       },
     ])
     .toArray();
-  return rows.map((r) => toRow(r, options.facets)).filter((r): r is PoolRow => r !== null && visible.has(r.source_id));
+  const rows: PoolRow[] = [];
+  let malformedUnmarked = 0;
+  for (const r of found) {
+    const row = toRow(r);
+    if (row) rows.push(row);
+    else if (r.changed_at === undefined) malformedUnmarked += 1;
+  }
+  return { rows, malformedUnmarked };
+}
+
+/** True when a stored article is in the public pool as far as its own fields go (accepted, canonical). */
+const inPool = (doc: { accepted?: unknown; duplicate_of?: unknown }): boolean => doc.accepted === true && doc.duplicate_of === null;
+
+/** The pool row of a full article, or null when it is not in the public pool or is malformed. */
+export function poolRowOf(doc: ArticleDoc): PoolRow | null {
+  return inPool(doc) ? toRow({ ...doc }) : null;
 }
 
 /** A light row from a scanned row or a full article (null when its id or source is malformed). */
-function toRow(r: Record<string, unknown>, withFacets: boolean): PoolRow | null {
+function toRow(r: Record<string, unknown>): PoolRow | null {
   if (!isValidId(r._id) || typeof r.source_id !== 'string') return null;
   // A full article carries `summary`; a scanned row carries the two projected summary fields.
   const summary = typeof r.summary === 'object' && r.summary !== null ? r.summary : null;
@@ -99,37 +129,65 @@ function toRow(r: Record<string, unknown>, withFacets: boolean): PoolRow | null 
     discovered_at: date(r.discovered_at),
     summary_at: date(summaryAt),
     summary_notes: typeof notes === 'string' && notes !== '',
-    facets: withFacets
-      ? {
-        published_at: date(r.published_at),
-        topic: text(r.topic),
-        flavor: text(r.flavor),
-        tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
-        cortisol: score(r.cortisol),
-        ragebait: score(r.ragebait),
-      }
-      : null,
+    facets: {
+      published_at: date(r.published_at),
+      topic: text(r.topic),
+      flavor: text(r.flavor),
+      tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
+      cortisol: score(r.cortisol),
+      ragebait: score(r.ragebait),
+    },
+    changed_at: date(r.changed_at),
   };
 }
 
 /**
- * The whole public pool as full articles with their rows, for a build with nothing to reuse (one
- * query instead of a scan plus batches of `$in`, which the embedded server answers by scanning).
+ * The whole public pool (every source) as full articles with their rows, for a build with nothing
+ * to reuse (one query instead of a scan plus batches of `$in`, which the embedded server answers by
+ * scanning).
  */
-export async function loadPoolArticles(db: Db, visibleSourceIds: readonly string[]): Promise<{ rows: PoolRow[]; docs: ArticleDoc[] }> {
-  if (visibleSourceIds.length === 0) return { rows: [], docs: [] };
-  const found = await articlesCollection(db)
-    .find({ accepted: true, duplicate_of: null, source_id: { $in: [...visibleSourceIds] } }, { projection: { teaser: 0 } })
-    .toArray();
+export async function loadPoolArticles(db: Db): Promise<PoolRows & { docs: ArticleDoc[] }> {
+  const found = await articlesCollection(db).find(POOL, { projection: { teaser: 0 } }).toArray();
   const rows: PoolRow[] = [];
   const docs: ArticleDoc[] = [];
+  let malformedUnmarked = 0;
   for (const doc of found) {
-    const row = toRow({ ...doc }, true);
-    if (!row) continue;
+    const row = toRow({ ...doc });
+    if (!row) {
+      if (doc.changed_at === undefined) malformedUnmarked += 1;
+      continue;
+    }
     rows.push(row);
     docs.push(doc);
   }
-  return { rows, docs };
+  return { rows, docs, malformedUnmarked };
+}
+
+/**
+ * Articles (in the pool or not) whose change marker is at or after `since`, at most `limit`, in
+ * full: the few a rebuild must look at (those that left the pool included).
+ */
+export function readChangedArticles(db: Db, since: Date, limit: number): Promise<ArticleDoc[]> {
+  return articlesCollection(db).find({ changed_at: { $gte: since } }, { projection: { teaser: 0 }, limit }).toArray();
+}
+
+const UNMARKED_POOL = { changed_at: { $exists: false }, ...POOL } as const;
+
+/**
+ * How many public-pool articles carry no change marker (written around the store: the benchmark's
+ * and the tests' bulk inserts, articles stored before the marker existed). The `count` command:
+ * `countDocuments` is an aggregation, which the embedded server answers by a slow scan.
+ */
+export async function countUnmarkedPool(db: Db): Promise<number> {
+  const answer: unknown = await db.command({ count: 'articles', query: UNMARKED_POOL });
+  const n = typeof answer === 'object' && answer !== null && 'n' in answer ? answer.n : null;
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw new Error('the count command gave no count');
+  return n;
+}
+
+/** The unmarked public-pool articles in full, in natural order, after the first `skip`. */
+export function readUnmarkedPool(db: Db, skip: number): Promise<ArticleDoc[]> {
+  return articlesCollection(db).find(UNMARKED_POOL, { projection: { teaser: 0 }, skip }).toArray();
 }
 
 /** Full articles by id, in batches (order not preserved). Missing ids are simply absent. */
@@ -160,6 +218,25 @@ export async function readCurrentBrief(db: Db): Promise<BriefDoc | null> {
   const doc = await db.collection<BriefDoc>('briefs').findOne({ _id: 'current' });
   if (!doc || !Array.isArray(doc.item_ids) || !(doc.generated_at instanceof Date)) return null;
   return doc;
+}
+
+interface TokenDoc {
+  _id: 'site_pool';
+  token: string;
+}
+
+/**
+ * A random token naming this database, made on first use (`meta` `{_id: 'site_pool'}`): the build's
+ * copy of the pool is trusted only for the database it was read from (the embedded server starts
+ * empty on every run, and a data directory may be pointed at another database).
+ */
+export async function databaseToken(db: Db): Promise<string> {
+  const meta = db.collection<TokenDoc>('meta');
+  const found = await meta.findOne({ _id: 'site_pool' });
+  if (typeof found?.token === 'string') return found.token;
+  const made = await meta.findOneAndUpdate({ _id: 'site_pool' }, { $setOnInsert: { token: randomId() } }, { upsert: true, returnDocument: 'after' });
+  if (typeof made?.token !== 'string') throw new Error('the site_pool token could not be stored');
+  return made.token;
 }
 
 /** What decides whether the site must be rebuilt: the brief's stamp and the pool version. */

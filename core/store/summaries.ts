@@ -5,6 +5,7 @@
  */
 import type { Db } from 'mongodb';
 import type { ArticleDoc, SummaryDoc } from '../domain/article.ts';
+import { changeMarker } from './articles.ts';
 import { articlesCollection, sourcesCollection, type CollectionIndexes } from './collections.ts';
 
 interface ClaimDoc {
@@ -101,7 +102,7 @@ export async function saveSummary(db: Db, id: string, summary: SummaryDoc): Prom
       _id: id,
       $or: [{ summary: null }, { 'summary.what_happened': null }, { 'summary.why_matters': null }, { 'summary.why_belongs': null }],
     },
-    { $set: { summary } },
+    { $set: { summary, changed_at: changeMarker() } },
   );
   return result.modifiedCount > 0;
 }

@@ -53,7 +53,7 @@ export function feedsDue(previous: FeedMemory | null, brief: BriefDoc | null, no
   return age >= FEED_REFRESH_MS || age < 0 || MOODS.some((m) => m.id !== 'today' && !previous.moods[m.id]);
 }
 
-/** The feeds' selection (see above); `rows` carry their facets whenever `feedsDue` says so. */
+/** The feeds' selection (see above), from the rows' facets. */
 export function selectFeeds(rows: readonly PoolRow[], brief: BriefDoc | null, previous: FeedMemory | null, now: Date): { selection: FeedSelection; memory: FeedMemory } {
   const ids = new Set(rows.map((r) => r._id));
   const briefStamp = brief ? brief.generated_at.toISOString() : null;
@@ -98,7 +98,7 @@ export interface PoolFilesInput {
   selection: FeedSelection;
   /** `/a` pages to render this build (their full articles are read too). */
   renderIds: readonly string[];
-  /** Articles already read (a full build reads the whole pool at once). */
+  /** Articles already read (a full build reads the whole pool at once; a rebuild, what changed). */
   prefetched: readonly ArticleDoc[];
   nameOf: (sourceId: string) => string;
   sources: readonly SiteSource[];

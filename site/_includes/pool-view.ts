@@ -44,7 +44,7 @@ export function lastChanged(a: { updated_at?: Date | null; summary?: { generated
 
 /** Effective publication time: published_at, never later than discovered_at (future-dated items do not pin the top). */
 export function effectiveTime(row: PoolRow): number {
-  const published = row.facets?.published_at?.getTime() ?? 0;
+  const published = row.facets.published_at?.getTime() ?? 0;
   const discovered = row.discovered_at?.getTime() ?? 0;
   return discovered > 0 ? Math.min(published, discovered) : published;
 }
@@ -52,5 +52,5 @@ export function effectiveTime(row: PoolRow): number {
 /** True when a row belongs to the mood preset (the reading path's rule; moods match no text). */
 export function rowInMood(r: PoolRow, mood: Mood): boolean {
   const f = r.facets;
-  return f !== null && inMood({ id: r._id, source_id: r.source_id, topic: f.topic, flavor: f.flavor, tags: f.tags, cortisol: f.cortisol, ragebait: f.ragebait, text: '' }, mood);
+  return inMood({ id: r._id, source_id: r.source_id, topic: f.topic, flavor: f.flavor, tags: f.tags, cortisol: f.cortisol, ragebait: f.ragebait, text: '' }, mood);
 }

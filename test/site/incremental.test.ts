@@ -9,7 +9,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleDoc } from '../../core/domain/article.ts';
-import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
+import { sourcesCollection } from '../../core/store/collections.ts';
+import { saveSummary } from '../../core/store/summaries.ts';
 import { listFiles } from '../../site/_includes/publish.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
@@ -66,7 +67,7 @@ test('a summary cached since the last build rewrites that one page only', async 
   const target = initial[5];
   assert.ok(target);
   const before = await snapshot();
-  await articlesCollection(ctx.db).updateOne({ _id: target._id }, { $set: { summary: summaryOf('A freshly written summary.') } });
+  assert.ok(await saveSummary(ctx.db, target._id, summaryOf('A freshly written summary.')));
   await build(ctx);
   const after = await snapshot();
   const pages = changed(before, after).filter((rel) => rel.startsWith(`a${path.sep}`));
