@@ -20,6 +20,8 @@ interface Compiled {
   /** `word`: a token equals `key`; `prefix`: a token starts with `key`; `regex`: `pattern`, tried when a token starts with `key` (always when `key` is empty). */
   kind: 'word' | 'prefix' | 'regex';
   key: string;
+  /** For a phrase of plain words (`to buy`): its words, each of which a matching text holds as a token. */
+  words: string[] | null;
 }
 
 /** A weighted use of a term in one list; `id` indexes COMPILED and a text's hits. */
@@ -42,11 +44,13 @@ const PLAIN = /^[a-z0-9\u00e9]+$/;
 
 function compileTerm(term: string): Compiled {
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${termPattern(term)}(?![\\p{L}\\p{N}])`, 'iu');
-  if (PLAIN.test(term)) return { pattern, kind: 'word', key: term };
-  if (term.endsWith('*') && PLAIN.test(term.slice(0, -1))) return { pattern, kind: 'prefix', key: term.slice(0, -1) };
+  if (PLAIN.test(term)) return { pattern, kind: 'word', key: term, words: null };
+  if (term.endsWith('*') && PLAIN.test(term.slice(0, -1))) return { pattern, kind: 'prefix', key: term.slice(0, -1), words: null };
   // The literal letters a match must start with: a match begins at a word start, so some token starts with them.
   const lead = /^[a-z0-9\u00e9]*/.exec(term)?.[0] ?? '';
-  return { pattern, kind: 'regex', key: term[lead.length] === '?' ? lead.slice(0, -1) : lead };
+  // A phrase's words are separated by `\s+` and bounded by the look-arounds, so each is a whole token of a matching text.
+  const words = term.split(' ');
+  return { pattern, kind: 'regex', key: term[lead.length] === '?' ? lead.slice(0, -1) : lead, words: words.length > 1 && words.every((w) => PLAIN.test(w)) ? words : null };
 }
 
 const COMPILED: Compiled[] = [];
@@ -95,6 +99,8 @@ const MAX_START = Math.max(0, ...[...BY_START.keys()].map((k) => k.length));
 interface TokenTerms {
   found: number[];
   tryRegex: number[];
+  /** The stamp of the last text holding this token (see `hitsOf`). */
+  seen: number;
 }
 
 function termsOfToken(token: string): TokenTerms {
@@ -104,7 +110,7 @@ function termsOfToken(token: string): TokenTerms {
   for (let n = 1; n <= top; n += 1) {
     for (const id of BY_START.get(token.slice(0, n)) ?? []) (COMPILED[id]!.kind === 'prefix' ? found : tryRegex).push(id);
   }
-  return { found, tryRegex };
+  return { found, tryRegex, seen: 0 };
 }
 
 /**
@@ -113,6 +119,13 @@ function termsOfToken(token: string): TokenTerms {
  */
 const TOKEN_CACHE = new Map<string, TokenTerms>();
 const TOKEN_CACHE_MAX = 20_000;
+/** How many times the cache was cleared: a text read across a clear cannot trust a missing entry. */
+let cacheGeneration = 0;
+
+function clearTokenCache(): void {
+  TOKEN_CACHE.clear();
+  cacheGeneration += 1;
+}
 /** Longer tokens are looked up without the cache (they are rare and would only crowd it). */
 const TOKEN_CACHE_LONGEST = 40;
 
@@ -121,7 +134,7 @@ function cachedTermsOfToken(token: string): TokenTerms {
   if (token.length > TOKEN_CACHE_LONGEST) return termsOfToken(token);
   let terms = TOKEN_CACHE.get(token);
   if (terms === undefined) {
-    if (TOKEN_CACHE.size >= TOKEN_CACHE_MAX) TOKEN_CACHE.clear();
+    if (TOKEN_CACHE.size >= TOKEN_CACHE_MAX) clearTokenCache();
     terms = termsOfToken(token);
     TOKEN_CACHE.set(token, terms);
   }
@@ -191,29 +204,39 @@ function nextStamp(current: number, marks: Int32Array[]): number {
 /** The terms a text contains, each once, in the order found. */
 function hitsOf(text: string): number[] {
   const stamp = (textStamp = nextStamp(textStamp, [foundMark, triedMark]));
+  // The cached tokens carry text stamps too: a wrapped counter must not meet an old one.
+  if (stamp === 1) clearTokenCache();
   const hits: number[] = [];
-  const hit = (id: number) => {
-    if (foundMark[id] === stamp) return;
-    foundMark[id] = stamp;
-    hits.push(id);
-  };
   // İ lower-cases to two characters and ſ matches `s` case-insensitively: such texts keep the regexes.
   if (/[\u0130\u017f]/.test(text)) {
     COMPILED.forEach((c, id) => {
-      if (c.pattern.test(text)) hit(id);
+      if (c.pattern.test(text)) hits.push(id);
     });
     return hits;
   }
-  const tryRegex = (id: number) => {
-    if (triedMark[id] === stamp || foundMark[id] === stamp) return;
-    triedMark[id] = stamp;
-    if (COMPILED[id]!.pattern.test(text)) hit(id);
-  };
-  ALWAYS_REGEX.forEach(tryRegex);
+  const generation = cacheGeneration;
+  const regexes: number[] = [...ALWAYS_REGEX];
   for (const token of tokensOf(text.toLowerCase())) {
     const terms = cachedTermsOfToken(token);
-    for (const id of terms.found) hit(id);
-    for (const id of terms.tryRegex) tryRegex(id);
+    terms.seen = stamp;
+    for (const id of terms.found) {
+      if (foundMark[id] === stamp) continue;
+      foundMark[id] = stamp;
+      hits.push(id);
+    }
+    for (const id of terms.tryRegex) {
+      if (triedMark[id] === stamp) continue;
+      triedMark[id] = stamp;
+      regexes.push(id);
+    }
+  }
+  // The regexes last, once every token is marked: a phrase can only match when each of its words
+  // is a token of this text (a word missing from the cache was not seen, unless the cache was
+  // cleared while reading it).
+  for (const id of regexes) {
+    const c = COMPILED[id]!;
+    if (c.words && generation === cacheGeneration && c.words.some((w) => TOKEN_CACHE.get(w)?.seen !== stamp)) continue;
+    if (c.pattern.test(text)) hits.push(id);
   }
   return hits;
 }
@@ -263,8 +286,8 @@ function scoresOf(title: number[], teaser: number[]): Float64Array {
 function shoutScore(title: string): number {
   let s = 0;
   if (/[!?]{2,}|!$/.test(title)) s += 2;
-  const caps = title.split(/\s+/).filter((w) => w.length >= 4 && /^[A-Z]+[!?.,:]*$/.test(w));
-  if (caps.length >= 1) s += 2;
+  // A shouted word: a whole space-separated word of 4 characters or more, capitals then !?.,: marks.
+  if (/(?<!\S)(?=\S{4})[A-Z]+[!?.,:]*(?!\S)/.test(title)) s += 2;
   if (/^(why|this|these|here's|here is)\b.*(will|should|must|never|always)/i.test(title)) s += 1;
   if (/\b(you|your)\b.*\?$/i.test(title)) s += 1;
   return s;

@@ -83,4 +83,18 @@ test('classifications are the same with a cold cache, a warm one and one just cl
   assert.equal(inputs.map((input) => classifyOffline(input)), first);
 });
 
+test('a phrase is still found when the cache is cleared while its text is read', () => {
+  // "to buy" is tried as a regex only when both words are tokens of the text; a clear between
+  // reading them and trying it drops their entries, which must not count as "not in the text".
+  const input = { title: `Where to buy ${Array.from({ length: 12 }, (_, i) => `zq${i}`).join(' ')}`, teaser: '' };
+  const fresh = classifyOffline(input);
+  assert.ok(fresh.promotional >= 3, `promotional ${fresh.promotional}: the phrase did not count`);
+  for (let ahead = 1; ahead <= 12; ahead += 1) {
+    // Fill the cache to `ahead` entries short of its bound, so it is cleared after "to" and "buy".
+    let i = 0;
+    while (cacheSize() !== cacheMax - ahead - 3) cachedTermsOfToken(`fill${ahead}x${(i += 1)}`);
+    assert.equal(classifyOffline(input), fresh, `cleared ${ahead} tokens after the phrase`);
+  }
+});
+
 test.run();
