@@ -27,7 +27,7 @@ export function titleTokens(title: string): string[] {
   text = text.toLowerCase();
   if (text.includes(',')) text = text.replace(/(\d),(\d)/g, '$1$2');
   // The words are the runs of a-z and 0-9 (what `split(/[^a-z0-9]+/)` keeps), cut by character code.
-  const words = new Set<string>();
+  const words: string[] = [];
   let start = -1;
   for (let i = 0; i <= text.length; i += 1) {
     const c = i < text.length ? text.charCodeAt(i) : 0;
@@ -36,10 +36,15 @@ export function titleTokens(title: string): string[] {
     } else if (start >= 0) {
       const w = text.slice(start, i);
       start = -1;
-      if (w.length > 1 && !STOPWORDS.has(w)) words.add(stem(w));
+      if (w.length > 1 && !STOPWORDS.has(w)) words.push(stem(w));
     }
   }
-  return [...words].sort();
+  // Sorted, then each repeat is next to its first copy.
+  words.sort();
+  let unique = 0;
+  for (let i = 0; i < words.length; i += 1) if (i === 0 || words[i] !== words[unique - 1]) words[unique++] = words[i]!;
+  words.length = unique;
+  return words;
 }
 
 /** The stored fingerprint of a title: its significant words joined by spaces. */
@@ -195,15 +200,31 @@ function splitAll(entries: readonly DedupeEntry[][]): { split: (fp: string) => W
       for (const id of words.ids) holders[id]! += 1;
     }
   }
-  // Rarest first (ties by first appearance): rare words have short lists in the index.
-  const rarestFirst = (a: number, b: number) => holders[a]! - holders[b]! || a - b;
+  // Bits for 64 of the most common words (which ones among equals does not matter: any choice
+  // bounds the shared count correctly): those above the 64th count, then those equal to it.
   const bit = new Int32Array(holders.length).fill(-1);
-  holders.map((_, id) => id).sort((a, b) => rarestFirst(b, a)).slice(0, 64).forEach((id, rank) => {
-    bit[id] = rank;
-  });
+  const counts = Int32Array.from(holders).sort();
+  const floor = counts.length > 64 ? counts[counts.length - 64]! : 0;
+  let ranked = 0;
+  for (const pass of [1, 0]) {
+    for (let id = 0; id < holders.length && ranked < 64; id += 1) {
+      if (pass === 1 ? holders[id]! > floor : holders[id] === floor) bit[id] = ranked++;
+    }
+  }
   for (const words of byPrint.values()) {
-    words.ids.sort(rarestFirst);
-    for (const id of words.ids) {
+    // Rarest first (ties by first appearance): rare words have short lists in the index. Lists
+    // are short, so an insertion sort.
+    const ids = words.ids;
+    for (let i = 1; i < ids.length; i += 1) {
+      const id = ids[i]!;
+      let j = i - 1;
+      while (j >= 0 && (holders[ids[j]!]! > holders[id]! || (holders[ids[j]!] === holders[id] && ids[j]! > id))) {
+        ids[j + 1] = ids[j]!;
+        j -= 1;
+      }
+      ids[j + 1] = id;
+    }
+    for (const id of ids) {
       const b = bit[id]!;
       if (b < 0) words.rest += 1;
       else if (b < 32) words.low |= 1 << b;
@@ -286,8 +307,11 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
   const marked = new Int32Array(distinct);
   const visited = new Int32Array(capacity);
   let stamp = 0;
-  const ordered = [...incoming].sort((a, b) => a.published_at.getTime() - b.published_at.getTime() || (a.id < b.id ? -1 : 1));
-  for (const item of ordered) {
+  // Oldest first, ties by id: the same comparisons as on the entries, on their keys read once.
+  const times = incoming.map((e) => e.published_at.getTime());
+  const order = incoming.map((_, i) => i).sort((a, b) => times[a]! - times[b]! || (incoming[a]!.id < incoming[b]!.id ? -1 : 1));
+  for (const next of order) {
+    const item = incoming[next]!;
     stamp += 1;
     const words = split(item.fingerprint);
     const size = words.ids.length;
