@@ -115,30 +115,84 @@ function termsOfToken(token: string): TokenTerms {
 
 /**
  * `termsOfToken` remembered per token: feed text repeats a small vocabulary, so most tokens are
- * answered by one lookup. Bounded (cleared when full) because tokens come from untrusted feeds.
+ * answered by one lookup. An open-addressing table keyed by a hash computed while the text is
+ * scanned, so a token seen before is found without cutting it out of the text; bounded (cleared
+ * when full) because tokens come from untrusted feeds.
  */
-const TOKEN_CACHE = new Map<string, TokenTerms>();
+const TABLE_SIZE = 1 << 15;
+const TABLE_MASK = TABLE_SIZE - 1;
 const TOKEN_CACHE_MAX = 20_000;
+const tableHash = new Int32Array(TABLE_SIZE);
+const tableToken: Array<string | undefined> = new Array<string | undefined>(TABLE_SIZE).fill(undefined);
+const tableTerms: Array<TokenTerms | undefined> = new Array<TokenTerms | undefined>(TABLE_SIZE).fill(undefined);
+let tableCount = 0;
 /** How many times the cache was cleared: a text read across a clear cannot trust a missing entry. */
 let cacheGeneration = 0;
 
 function clearTokenCache(): void {
-  TOKEN_CACHE.clear();
+  tableToken.fill(undefined);
+  tableTerms.fill(undefined);
+  tableCount = 0;
   cacheGeneration += 1;
 }
 /** Longer tokens are looked up without the cache (they are rare and would only crowd it). */
 const TOKEN_CACHE_LONGEST = 40;
 
+/** The token hash, one UTF-16 code unit at a time. */
+const hashStep = (hash: number, unit: number) => (Math.imul(hash, 31) + unit) | 0;
+
+function hashOf(token: string): number {
+  let hash = 0;
+  for (let i = 0; i < token.length; i += 1) hash = hashStep(hash, token.charCodeAt(i));
+  return hash;
+}
+
+/** The first table slot to probe for a hash (its bits mixed, so similar tokens spread). */
+function slotOf(hash: number): number {
+  const h = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+  return (h ^ (h >>> 12)) & TABLE_MASK;
+}
+
+/** The slot holding `text.slice(start, end)` (of hash `hash`), or the empty slot where it would go. */
+function probe(text: string, start: number, end: number, hash: number): number {
+  const length = end - start;
+  for (let slot = slotOf(hash); ; slot = (slot + 1) & TABLE_MASK) {
+    const token = tableToken[slot];
+    if (token === undefined) return slot;
+    if (tableHash[slot] !== hash || token.length !== length) continue;
+    let same = true;
+    for (let i = 0; i < length && same; i += 1) same = token.charCodeAt(i) === text.charCodeAt(start + i);
+    if (same) return slot;
+  }
+}
+
+/** The terms of the token `text.slice(start, end)`, whose hash is `hash`, from the cache when possible. */
+function termsAt(text: string, start: number, end: number, hash: number): TokenTerms {
+  if (end - start > TOKEN_CACHE_LONGEST) return termsOfToken(text.slice(start, end));
+  let slot = probe(text, start, end, hash);
+  const known = tableTerms[slot];
+  if (known) return known;
+  const token = text.slice(start, end);
+  const terms = termsOfToken(token);
+  if (tableCount >= TOKEN_CACHE_MAX) {
+    clearTokenCache();
+    slot = slotOf(hash);
+  }
+  tableHash[slot] = hash;
+  tableToken[slot] = token;
+  tableTerms[slot] = terms;
+  tableCount += 1;
+  return terms;
+}
+
 /** The terms a token finds, from the cache when possible. */
 function cachedTermsOfToken(token: string): TokenTerms {
-  if (token.length > TOKEN_CACHE_LONGEST) return termsOfToken(token);
-  let terms = TOKEN_CACHE.get(token);
-  if (terms === undefined) {
-    if (TOKEN_CACHE.size >= TOKEN_CACHE_MAX) clearTokenCache();
-    terms = termsOfToken(token);
-    TOKEN_CACHE.set(token, terms);
-  }
-  return terms;
+  return termsAt(token, 0, token.length, hashOf(token));
+}
+
+/** The cached entry of a token, if any (nothing is added). */
+function cachedEntry(token: string): TokenTerms | undefined {
+  return tableTerms[probe(token, 0, token.length, hashOf(token))];
 }
 
 /** Whether a code point beyond ASCII is a letter or digit (`\p{L}` or `\p{N}`), remembered per code point. */
@@ -155,12 +209,13 @@ function isWideWordChar(code: number): boolean {
 }
 
 /**
- * The tokens of a lower-cased text: the maximal runs of letters and digits (`/[\p{L}\p{N}]+/gu`,
- * exactly the patterns' word-boundary rule), cut by code point without running the Unicode regex.
+ * Each token of a lower-cased text, as `onToken(start, end, hash)`: the maximal runs of letters and
+ * digits (`/[\p{L}\p{N}]+/gu`, exactly the patterns' word-boundary rule), cut by code point
+ * without running the Unicode regex, each with its `hashOf`.
  */
-function tokensOf(lower: string): string[] {
-  const out: string[] = [];
+function scanTokens(lower: string, onToken: (start: number, end: number, hash: number) => void): void {
   let start = -1;
+  let hash = 0;
   for (let i = 0; i < lower.length; ) {
     const c = lower.charCodeAt(i);
     let word: boolean;
@@ -172,14 +227,28 @@ function tokensOf(lower: string): string[] {
       if (code > 0xffff) width = 2;
     }
     if (word) {
-      if (start < 0) start = i;
+      if (start < 0) {
+        start = i;
+        hash = 0;
+      }
+      hash = hashStep(hash, c);
+      if (width === 2) hash = hashStep(hash, lower.charCodeAt(i + 1));
     } else if (start >= 0) {
-      out.push(lower.slice(start, i));
+      onToken(start, i, hash);
       start = -1;
     }
     i += width;
   }
-  if (start >= 0) out.push(lower.slice(start));
+  if (start >= 0) onToken(start, lower.length, hash);
+}
+
+/** The tokens of a lower-cased text (`scanTokens` cut out). */
+function tokensOf(lower: string): string[] {
+  const out: string[] = [];
+  scanTokens(lower, (start, end, hash) => {
+    if (hash !== hashOf(lower.slice(start, end))) throw new Error('token hash out of step');
+    out.push(lower.slice(start, end));
+  });
   return out;
 }
 
@@ -187,7 +256,7 @@ function tokensOf(lower: string): string[] {
  * For the differential tests only (test/ingestion/classifier-index.test.ts): the tokeniser, the
  * plain token lookup and the cached one that stands for it.
  */
-export const classifierInternals = { tokensOf, termsOfToken, cachedTermsOfToken, cacheSize: () => TOKEN_CACHE.size, cacheMax: TOKEN_CACHE_MAX };
+export const classifierInternals = { tokensOf, termsOfToken, cachedTermsOfToken, cacheSize: () => tableCount, cacheMax: TOKEN_CACHE_MAX };
 
 /** Scratch marks by term id: a term is found (or its regex tried) in the current text when its mark equals the text's stamp (`hitsOf` runs to completion, so one set serves every call). */
 const foundMark = new Int32Array(COMPILED.length);
@@ -216,8 +285,9 @@ function hitsOf(text: string): number[] {
   }
   const generation = cacheGeneration;
   const regexes: number[] = [...ALWAYS_REGEX];
-  for (const token of tokensOf(text.toLowerCase())) {
-    const terms = cachedTermsOfToken(token);
+  const lower = text.toLowerCase();
+  scanTokens(lower, (start, end, hash) => {
+    const terms = termsAt(lower, start, end, hash);
     terms.seen = stamp;
     for (const id of terms.found) {
       if (foundMark[id] === stamp) continue;
@@ -229,13 +299,13 @@ function hitsOf(text: string): number[] {
       triedMark[id] = stamp;
       regexes.push(id);
     }
-  }
+  });
   // The regexes last, once every token is marked: a phrase can only match when each of its words
   // is a token of this text (a word missing from the cache was not seen, unless the cache was
   // cleared while reading it).
   for (const id of regexes) {
     const c = COMPILED[id]!;
-    if (c.words && generation === cacheGeneration && c.words.some((w) => TOKEN_CACHE.get(w)?.seen !== stamp)) continue;
+    if (c.words && generation === cacheGeneration && c.words.some((w) => cachedEntry(w)?.seen !== stamp)) continue;
     if (c.pattern.test(text)) hits.push(id);
   }
   return hits;

@@ -1,10 +1,11 @@
 /**
  * The offline classifier cuts texts into tokens by character code and remembers what each token
- * finds (a bounded cache). These tests compare both with the plain paths they stand for: the
- * Unicode token regex on random text mixing ASCII, accents, marks, other scripts' digits, astral
- * letters, emoji and lone surrogates; and the uncached token lookup on random tokens, across more
- * tokens than the cache holds. The whole classification is compared with the pre-optimisation
- * snapshot in snapshots.test.ts.
+ * finds (a bounded hash table keyed by a hash computed during the scan). These tests compare both
+ * with the plain paths they stand for: the Unicode token regex on random text mixing ASCII,
+ * accents, marks, other scripts' digits, astral letters, emoji and lone surrogates; and the
+ * uncached token lookup on random tokens, across more tokens than the cache holds and for tokens
+ * built to share a hash. The whole classification is compared with the pre-optimisation snapshot
+ * in snapshots.test.ts.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -72,6 +73,24 @@ test('the cached token lookup answers as the plain lookup, across more tokens th
   assert.ok(sawClear, 'the cache was never cleared: the test did not reach its bound');
   assert.ok(cacheSize() <= cacheMax);
   assert.ok(found > 10_000, `${found} terms found: the tokens hardly touched the lexicons`);
+});
+
+test('tokens whose hashes collide are told apart by the cache', () => {
+  // The cache is keyed by the multiply-by-31 hash of the token's code units; raising one unit by 1
+  // and lowering the next by 31 keeps that hash. Each lexicon stem and such a twin must each get
+  // their own terms, whichever is looked up first.
+  let twins = 0;
+  for (const stem of lexiconStems()) {
+    if (stem.length < 2) continue;
+    const i = stem.length - 2;
+    const twin = stem.slice(0, i) + String.fromCharCode(stem.charCodeAt(i) + 1, stem.charCodeAt(i + 1) - 31);
+    for (const [first, second] of [[stem, twin], [twin, stem]] as const) {
+      assert.equal(cachedTermsOfToken(first), termsOfToken(first), first);
+      assert.equal(cachedTermsOfToken(second), termsOfToken(second), second);
+    }
+    if (JSON.stringify(termsOfToken(stem)) !== JSON.stringify(termsOfToken(twin))) twins += 1;
+  }
+  assert.ok(twins > 300, `${twins} twins with other terms than their stem`);
 });
 
 test('classifications are the same with a cold cache, a warm one and one just cleared', () => {
