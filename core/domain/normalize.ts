@@ -279,18 +279,21 @@ function record(value: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-/** Media RSS (`media:content`, `media:thumbnail`, inside `media:group` too) as image candidates. */
-function mediaCandidates(value: unknown): ImageCandidate[] {
-  const list = Array.isArray(value) ? value : value == null ? [] : [value];
-  const out: ImageCandidate[] = [];
-  for (const entry of list) {
+/** A whole number written as digits only, else null. */
+function dimension(value: unknown): number | null {
+  const digits = text(value);
+  return digits !== null && /^\d+$/.test(digits) ? Number(digits) : null;
+}
+
+/** Media RSS (`media:content`, `media:thumbnail`, inside `media:group` too) as image candidates, added to `out`. */
+function addMediaCandidates(value: unknown, out: ImageCandidate[]): void {
+  if (value == null) return;
+  for (const entry of Array.isArray(value) ? value : [value]) {
     const attrs = record(record(entry)?.$);
     const url = text(attrs?.url);
     if (!attrs || !url) continue;
-    const num = (v: unknown) => (text(v) !== null && /^\d+$/.test(text(v)!) ? Number(text(v)) : null);
-    out.push({ url, type: text(attrs.type) ?? (text(attrs.medium) === 'image' ? 'image' : text(attrs.medium)), width: num(attrs.width), height: num(attrs.height) });
+    out.push({ url, type: text(attrs.type) ?? (text(attrs.medium) === 'image' ? 'image' : text(attrs.medium)), width: dimension(attrs.width), height: dimension(attrs.height) });
   }
-  return out;
 }
 
 /**
@@ -312,14 +315,15 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
     const group = record(item.mediaGroup) ?? record(Array.isArray(item.mediaGroup) ? item.mediaGroup[0] : null);
     const enclosure = record(item.enclosure);
     const itunes = record(item.itunes);
-    const candidates: ImageCandidate[] = [
-      ...mediaCandidates(item.mediaContent),
-      ...mediaCandidates(group?.['media:content']),
-      ...mediaCandidates(item.mediaThumbnail),
-      ...mediaCandidates(group?.['media:thumbnail']),
-      ...(enclosure && text(enclosure.url) ? [{ url: text(enclosure.url)!, type: text(enclosure.type) ?? null }] : []),
-      ...(itunes && text(itunes.image) ? [{ url: text(itunes.image)! }] : []),
-    ];
+    const candidates: ImageCandidate[] = [];
+    addMediaCandidates(item.mediaContent, candidates);
+    addMediaCandidates(group?.['media:content'], candidates);
+    addMediaCandidates(item.mediaThumbnail, candidates);
+    addMediaCandidates(group?.['media:thumbnail'], candidates);
+    const enclosureUrl = enclosure ? text(enclosure.url) : null;
+    if (enclosure && enclosureUrl) candidates.push({ url: enclosureUrl, type: text(enclosure.type) ?? null });
+    const itunesImage = itunes ? text(itunes.image) : null;
+    if (itunesImage) candidates.push({ url: itunesImage });
     const guid = text(item.guid) ?? text(item.id);
     // The images inside the HTML come last, so they are only read when no earlier candidate is usable.
     const image = chooseImage(candidates, options.base) ?? chooseImage(imagesInHtml(html), options.base);
