@@ -169,69 +169,212 @@ interface Words {
   rest: number;
 }
 
-/** Every fingerprint of a batch split once: words numbered and ordered for the candidate index. */
-function splitAll(entries: readonly DedupeEntry[][]): { split: (fp: string) => Words; distinct: number } {
-  const wordIds = new Map<string, number>();
-  const holders: number[] = [];
-  // The fingerprint that last took each word, so a repeated word counts once (as in `fingerprintWords`).
-  const takenBy: number[] = [];
-  const byPrint = new Map<string, Words>();
-  for (const list of entries) {
-    for (const e of list) {
-      let words = byPrint.get(e.fingerprint);
-      if (!words) {
-        const ids: number[] = [];
-        const print = byPrint.size;
-        for (const w of e.fingerprint.split(' ')) {
-          if (w === '') continue;
-          let id = wordIds.get(w);
-          if (id === undefined) {
-            id = holders.push(0) - 1;
-            takenBy.push(-1);
-            wordIds.set(w, id);
-          }
-          if (takenBy[id] === print) continue;
-          takenBy[id] = print;
-          ids.push(id);
-        }
-        words = { ids, low: 0, high: 0, rest: 0 };
-        byPrint.set(e.fingerprint, words);
+/**
+ * Every fingerprint of a batch split once: words numbered, each fingerprint's words ordered rarest
+ * first for the candidate index, and the most common words as bits. Each step is a small function
+ * called per entry, so it is optimised early in a run (a batch is planned once per ingest).
+ */
+class WordTable {
+  private readonly wordIds = new Map<string, number>();
+  /** How many entries hold each word. */
+  readonly holders: number[] = [];
+  /** The fingerprint that last took each word, so a repeated word counts once (as in `fingerprintWords`). */
+  private readonly takenBy: number[] = [];
+  private readonly byPrint = new Map<string, Words>();
+
+  /** Count an entry's words (a fingerprint seen before is split once). */
+  count(fingerprint: string): void {
+    let words = this.byPrint.get(fingerprint);
+    if (!words) {
+      words = { ids: this.number(fingerprint, this.byPrint.size), low: 0, high: 0, rest: 0 };
+      this.byPrint.set(fingerprint, words);
+    }
+    for (const id of words.ids) this.holders[id]! += 1;
+  }
+
+  private number(fingerprint: string, print: number): number[] {
+    const ids: number[] = [];
+    for (const w of fingerprint.split(' ')) {
+      if (w === '') continue;
+      let id = this.wordIds.get(w);
+      if (id === undefined) {
+        id = this.holders.push(0) - 1;
+        this.takenBy.push(-1);
+        this.wordIds.set(w, id);
       }
-      for (const id of words.ids) holders[id]! += 1;
+      if (this.takenBy[id] === print) continue;
+      this.takenBy[id] = print;
+      ids.push(id);
     }
+    return ids;
   }
-  // Bits for 64 of the most common words (which ones among equals does not matter: any choice
-  // bounds the shared count correctly): those above the 64th count, then those equal to it.
-  const bit = new Int32Array(holders.length).fill(-1);
-  const counts = Int32Array.from(holders).sort();
-  const floor = counts.length > 64 ? counts[counts.length - 64]! : 0;
-  let ranked = 0;
-  for (const pass of [1, 0]) {
-    for (let id = 0; id < holders.length && ranked < 64; id += 1) {
-      if (pass === 1 ? holders[id]! > floor : holders[id] === floor) bit[id] = ranked++;
-    }
-  }
-  for (const words of byPrint.values()) {
-    // Rarest first (ties by first appearance): rare words have short lists in the index. Lists
-    // are short, so an insertion sort.
-    const ids = words.ids;
-    for (let i = 1; i < ids.length; i += 1) {
-      const id = ids[i]!;
-      let j = i - 1;
-      while (j >= 0 && (holders[ids[j]!]! > holders[id]! || (holders[ids[j]!] === holders[id] && ids[j]! > id))) {
-        ids[j + 1] = ids[j]!;
-        j -= 1;
+
+  /** Once every entry is counted: order each fingerprint's words and set the bits of 64 of the most common words. */
+  finish(): void {
+    // Which words among equals get a bit does not matter (any choice bounds the shared count
+    // correctly): those above the 64th count, then those equal to it.
+    const holders = this.holders;
+    const bit = new Int32Array(holders.length).fill(-1);
+    const counts = Int32Array.from(holders).sort();
+    const floor = counts.length > 64 ? counts[counts.length - 64]! : 0;
+    let ranked = 0;
+    for (const pass of [1, 0]) {
+      for (let id = 0; id < holders.length && ranked < 64; id += 1) {
+        if (pass === 1 ? holders[id]! > floor : holders[id] === floor) bit[id] = ranked++;
       }
-      ids[j + 1] = id;
     }
-    for (const id of ids) {
-      const b = bit[id]!;
-      if (b < 0) words.rest += 1;
-      else if (b < 32) words.low |= 1 << b;
-      else words.high |= 1 << (b - 32);
-    }
+    for (const words of this.byPrint.values()) orderWords(words, holders, bit);
   }
-  return { split: (fp) => byPrint.get(fp)!, distinct: holders.length };
+
+  words(fingerprint: string): Words {
+    return this.byPrint.get(fingerprint)!;
+  }
+}
+
+/**
+ * A fingerprint's words rarest first (ties by first appearance: rare words have short lists in the
+ * index; lists are short, so an insertion sort), and its bits.
+ */
+function orderWords(words: Words, holders: readonly number[], bit: Int32Array): void {
+  const ids = words.ids;
+  for (let i = 1; i < ids.length; i += 1) {
+    const id = ids[i]!;
+    let j = i - 1;
+    while (j >= 0 && (holders[ids[j]!]! > holders[id]! || (holders[ids[j]!] === holders[id] && ids[j]! > id))) {
+      ids[j + 1] = ids[j]!;
+      j -= 1;
+    }
+    ids[j + 1] = id;
+  }
+  for (const id of ids) {
+    const b = bit[id]!;
+    if (b < 0) words.rest += 1;
+    else if (b < 32) words.low |= 1 << b;
+    else words.high |= 1 << (b - 32);
+  }
+}
+
+/**
+ * The canonicals of a plan by position, with the candidate index. Only canonicals sharing a word
+ * can be the same story; by prefix filtering, only canonicals sharing one of the item's rarest words
+ * with their own rarest words (see `prefixLength`), so the index holds each canonical under those
+ * few words. Short fingerprints (under 3 words) only match the identical fingerprint, indexed whole.
+ */
+class CanonicalIndex {
+  readonly canonicals: Canonical[] = [];
+  // Plain arrays: iterating them is several times faster than Sets, and removals (a better copy
+  // taking a canonical's place) are rare. Order inside a list does not matter: the lowest match wins.
+  private readonly byWord = new Map<number, number[]>();
+  private readonly byWhole = new Map<string, number[]>();
+  private readonly sourceNumbers = new Map<string, number>();
+  // What the candidate check reads, by canonical position, in flat arrays.
+  private readonly atSource: Int32Array;
+  private readonly atSize: Int32Array;
+  private readonly atLow: Int32Array;
+  private readonly atHigh: Int32Array;
+  private readonly atRest: Int32Array;
+  // Per item: its words marked, and the canonicals already taken as candidates, by stamp.
+  private readonly marked: Int32Array;
+  private readonly visited: Int32Array;
+  private stamp = 0;
+
+  constructor(
+    private readonly table: WordTable,
+    capacity: number,
+  ) {
+    this.atSource = new Int32Array(capacity);
+    this.atSize = new Int32Array(capacity);
+    this.atLow = new Int32Array(capacity);
+    this.atHigh = new Int32Array(capacity);
+    this.atRest = new Int32Array(capacity);
+    this.marked = new Int32Array(table.holders.length);
+    this.visited = new Int32Array(capacity);
+  }
+
+  sourceOf(id: string): number {
+    let n = this.sourceNumbers.get(id);
+    if (n === undefined) this.sourceNumbers.set(id, (n = this.sourceNumbers.size));
+    return n;
+  }
+
+  /** Put `entry` at position `at` (a new position, or the place of the canonical it replaces). */
+  place(at: number, entry: DedupeEntry, stored: boolean): void {
+    const old = this.canonicals[at];
+    if (old) {
+      this.indexWords(old, at, false);
+      listUpdate(this.byWhole, old.fingerprint, at, false);
+    }
+    const canonical: Canonical = { ...entry, stored, words: this.table.words(entry.fingerprint) };
+    this.canonicals[at] = canonical;
+    this.atSource[at] = this.sourceOf(entry.source_id);
+    this.atSize[at] = canonical.words.ids.length;
+    this.atLow[at] = canonical.words.low;
+    this.atHigh[at] = canonical.words.high;
+    this.atRest[at] = canonical.words.rest;
+    this.indexWords(canonical, at, true);
+    listUpdate(this.byWhole, canonical.fingerprint, at, true);
+  }
+
+  private indexWords(c: Canonical, at: number, add: boolean): void {
+    const ids = c.words.ids;
+    if (ids.length < 3) return;
+    const n = prefixLength(ids.length);
+    for (let i = 0; i < n; i += 1) listUpdate(this.byWord, ids[i]!, at, add);
+  }
+
+  /** The lowest position holding the same story as `item` from another source, or -1. */
+  find(item: DedupeEntry): number {
+    const words = this.table.words(item.fingerprint);
+    const size = words.ids.length;
+    if (size < 3) return item.fingerprint === '' ? -1 : this.findWhole(item);
+    const stamp = (this.stamp += 1);
+    const { marked, visited, atSource, atSize, atLow, atHigh, atRest } = this;
+    const source = this.sourceOf(item.source_id);
+    for (const w of words.ids) marked[w] = stamp;
+    // Every canonical sharing one of the item's rarest words; the lowest position that is the same
+    // story wins (the first match of a scan from the start). The common words' bits bound the
+    // shared count from above, and settle most candidates without counting.
+    const { low, high, rest } = words;
+    const prefix = prefixLength(size);
+    let found = -1;
+    for (let i = 0; i < prefix; i += 1) {
+      const list = this.byWord.get(words.ids[i]!);
+      if (!list) continue;
+      for (let k = 0; k < list.length; k += 1) {
+        const at = list[k]!;
+        if (visited[at] === stamp || (found >= 0 && at > found)) continue;
+        visited[at] = stamp;
+        if (atSource[at] === source) continue;
+        const need = needShared(atSize[at]!, size);
+        if (bitCount(atLow[at]! & low) + bitCount(atHigh[at]! & high) + Math.min(atRest[at]!, rest) < need) continue;
+        let shared = 0;
+        for (const w of this.canonicals[at]!.words.ids) if (marked[w] === stamp) shared += 1;
+        if (shared >= need) found = at;
+      }
+    }
+    return found;
+  }
+
+  /** Short fingerprints (under 3 words) only match the identical fingerprint (which has as few words). */
+  private findWhole(item: DedupeEntry): number {
+    let found = -1;
+    for (const at of this.byWhole.get(item.fingerprint) ?? []) {
+      if ((found < 0 || at < found) && this.canonicals[at]!.source_id !== item.source_id) found = at;
+    }
+    return found;
+  }
+}
+
+/** Add `at` to (or remove it from) the list of `key`. */
+function listUpdate<K>(map: Map<K, number[]>, key: K, at: number, add: boolean): void {
+  const list = map.get(key);
+  if (add) {
+    if (list) list.push(at);
+    else map.set(key, [at]);
+  } else if (list) {
+    const i = list.indexOf(at);
+    if (i >= 0) list.splice(i, 1);
+  }
 }
 
 /**
@@ -240,62 +383,13 @@ function splitAll(entries: readonly DedupeEntry[][]): { split: (fp: string) => W
  */
 export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[]): DuplicatePlan {
   const plan: DuplicatePlan = { duplicateOf: new Map(), replaced: new Map() };
-  const { split, distinct } = splitAll([existing, incoming]);
-  const canonicals: Canonical[] = [];
-  // Only canonicals sharing a word can be the same story; by prefix filtering, only canonicals
-  // sharing one of the item's rarest words with their own rarest words (see `prefixLength`), so the
-  // index holds each canonical under those few words. Short fingerprints (under 3 words) only match
-  // the identical fingerprint, indexed whole.
-  // Plain arrays: iterating them is several times faster than Sets, and removals (a better copy
-  // taking a canonical's place) are rare. Order inside a list does not matter: the lowest match wins.
-  const byWord = new Map<number, number[]>();
-  const byWhole = new Map<string, number[]>();
-  const index = <K>(key: K, map: Map<K, number[]>, at: number, add: boolean) => {
-    const list = map.get(key);
-    if (add) {
-      if (list) list.push(at);
-      else map.set(key, [at]);
-    } else if (list) {
-      const i = list.indexOf(at);
-      if (i >= 0) list.splice(i, 1);
-    }
-  };
-  const indexWords = (c: Canonical, at: number, add: boolean) => {
-    const ids = c.words.ids;
-    if (ids.length < 3) return;
-    const n = prefixLength(ids.length);
-    for (let i = 0; i < n; i += 1) index(ids[i]!, byWord, at, add);
-  };
-  // What the candidate check reads, by canonical position, in flat arrays.
-  const capacity = existing.length + incoming.length;
-  const sourceNumbers = new Map<string, number>();
-  const sourceOf = (id: string) => {
-    let n = sourceNumbers.get(id);
-    if (n === undefined) sourceNumbers.set(id, (n = sourceNumbers.size));
-    return n;
-  };
-  const atSource = new Int32Array(capacity);
-  const atSize = new Int32Array(capacity);
-  const atLow = new Int32Array(capacity);
-  const atHigh = new Int32Array(capacity);
-  const atRest = new Int32Array(capacity);
-  const place = (at: number, entry: DedupeEntry, stored: boolean) => {
-    const old = canonicals[at];
-    if (old) {
-      indexWords(old, at, false);
-      index(old.fingerprint, byWhole, at, false);
-    }
-    const canonical: Canonical = { ...entry, stored, words: split(entry.fingerprint) };
-    canonicals[at] = canonical;
-    atSource[at] = sourceOf(entry.source_id);
-    atSize[at] = canonical.words.ids.length;
-    atLow[at] = canonical.words.low;
-    atHigh[at] = canonical.words.high;
-    atRest[at] = canonical.words.rest;
-    indexWords(canonical, at, true);
-    index(canonical.fingerprint, byWhole, at, true);
-  };
-  for (const e of existing) place(canonicals.length, e, true);
+  const table = new WordTable();
+  for (const e of existing) table.count(e.fingerprint);
+  for (const e of incoming) table.count(e.fingerprint);
+  table.finish();
+  const index = new CanonicalIndex(table, existing.length + incoming.length);
+  const canonicals = index.canonicals;
+  for (const e of existing) index.place(canonicals.length, e, true);
   // Who points at each canonical id, so a replacement re-points its group without scanning the plan.
   const followers = new Map<string, string[]>();
   const follow = (id: string, canonical: string) => {
@@ -303,49 +397,14 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
     if (list) list.push(id);
     else followers.set(canonical, [id]);
   };
-  // Per item: its words marked, and the canonicals already taken as candidates, by stamp.
-  const marked = new Int32Array(distinct);
-  const visited = new Int32Array(capacity);
-  let stamp = 0;
   // Oldest first, ties by id: the same comparisons as on the entries, on their keys read once.
   const times = incoming.map((e) => e.published_at.getTime());
   const order = incoming.map((_, i) => i).sort((a, b) => times[a]! - times[b]! || (incoming[a]!.id < incoming[b]!.id ? -1 : 1));
   for (const next of order) {
     const item = incoming[next]!;
-    stamp += 1;
-    const words = split(item.fingerprint);
-    const size = words.ids.length;
-    let found = -1;
-    if (size >= 3) {
-      const source = sourceOf(item.source_id);
-      for (const w of words.ids) marked[w] = stamp;
-      // Every canonical sharing one of the item's rarest words; the lowest position that is the same
-      // story wins (the first match of a scan from the start). The common words' bits bound the
-      // shared count from above, and settle most candidates without counting.
-      const prefix = prefixLength(size);
-      const { low, high, rest } = words;
-      for (let i = 0; i < prefix; i += 1) {
-        const list = byWord.get(words.ids[i]!);
-        if (!list) continue;
-        for (let k = 0; k < list.length; k += 1) {
-          const at = list[k]!;
-          if (visited[at] === stamp || (found >= 0 && at > found)) continue;
-          visited[at] = stamp;
-          if (atSource[at] === source) continue;
-          const need = needShared(atSize[at]!, size);
-          if (bitCount(atLow[at]! & low) + bitCount(atHigh[at]! & high) + Math.min(atRest[at]!, rest) < need) continue;
-          let shared = 0;
-          for (const w of canonicals[at]!.words.ids) if (marked[w] === stamp) shared += 1;
-          if (shared >= need) found = at;
-        }
-      }
-    } else if (item.fingerprint !== '') {
-      for (const at of byWhole.get(item.fingerprint) ?? []) {
-        if ((found < 0 || at < found) && canonicals[at]!.source_id !== item.source_id) found = at;
-      }
-    }
+    const found = index.find(item);
     if (found < 0) {
-      place(canonicals.length, item, false);
+      index.place(canonicals.length, item, false);
       continue;
     }
     const current = canonicals[found]!;
@@ -355,7 +414,7 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
       continue;
     }
     // The newcomer is the better copy: it takes the canonical place, and the old group follows it.
-    place(found, item, false);
+    index.place(found, item, false);
     if (current.stored) plan.replaced.set(current.id, item.id);
     else plan.duplicateOf.set(current.id, item.id);
     const group = followers.get(current.id) ?? [];
