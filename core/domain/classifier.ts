@@ -6,6 +6,7 @@
 import type { Classification } from './article.ts';
 import { GATE } from './gate.ts';
 import { DISTRESS, FLAVOR_TERMS, OUTRAGE, POSITIVE, PROMOTIONAL, TAG_TERMS, TOPIC_DEFAULT_TAG, TOPIC_TERMS, type Lexicon } from './lexicons.ts';
+import { sortShort } from './sort.ts';
 import { FLAVORS, TOPICS, isTag, isTopic } from './taxonomy.ts';
 
 /**
@@ -368,11 +369,11 @@ const clamp = (n: number) => Math.max(0, Math.min(10, Math.round(n * 10) / 10));
 /** The entries of `set` that scored, best first (ties in the set's order). */
 function best(set: Array<[string, Term[]]>, scores: Float64Array, first: number): Array<[string, number]> {
   const out: Array<[string, number]> = [];
-  set.forEach(([id], i) => {
+  for (let i = 0; i < set.length; i += 1) {
     const s = scores[first + i]!;
-    if (s > 0) out.push([id, s]);
-  });
-  return out.sort((a, b) => b[1] - a[1]);
+    if (s > 0) out.push([set[i]![0], s]);
+  }
+  return sortShort(out, (a, b) => b[1] - a[1]);
 }
 
 /** The input of a classification: what the feed told us, nothing fetched. */

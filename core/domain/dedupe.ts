@@ -3,6 +3,7 @@
  * canonical article and duplicates pointing at it (`duplicate_of`). Exact repeats (same GUID or
  * canonical URL) never get this far: the store refuses them by id. Pure: entries in, a plan out.
  */
+import { byCodeUnits, sortShort } from './sort.ts';
 
 const STOPWORDS = new Set(
   ('a an the and or but of in on at to for from by with as is are was were be been has have had it its this that these those ' +
@@ -40,7 +41,7 @@ export function titleTokens(title: string): string[] {
     }
   }
   // Sorted, then each repeat is next to its first copy.
-  words.sort();
+  sortShort(words, byCodeUnits);
   let unique = 0;
   for (let i = 0; i < words.length; i += 1) if (i === 0 || words[i] !== words[unique - 1]) words[unique++] = words[i]!;
   words.length = unique;
@@ -233,19 +234,10 @@ class WordTable {
 
 /**
  * A fingerprint's words rarest first (ties by first appearance: rare words have short lists in the
- * index; lists are short, so an insertion sort), and its bits.
+ * index), and its bits.
  */
 function orderWords(words: Words, holders: readonly number[], bit: Int32Array): void {
-  const ids = words.ids;
-  for (let i = 1; i < ids.length; i += 1) {
-    const id = ids[i]!;
-    let j = i - 1;
-    while (j >= 0 && (holders[ids[j]!]! > holders[id]! || (holders[ids[j]!] === holders[id] && ids[j]! > id))) {
-      ids[j + 1] = ids[j]!;
-      j -= 1;
-    }
-    ids[j + 1] = id;
-  }
+  const ids = sortShort(words.ids, (a, b) => holders[a]! - holders[b]! || a - b);
   for (const id of ids) {
     const b = bit[id]!;
     if (b < 0) words.rest += 1;
