@@ -82,12 +82,13 @@ function serializeQuery(pairs: Array<[string, string]>): string {
   return pairs.map(([name, value]) => `${name}=${value}`).join('&');
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
+/** Named entities we decode (case-insensitively); a Map, so a name like `constructor` is not read off Object.prototype. */
+const NAMED_ENTITIES = new Map<string, string>(Object.entries({
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…',
   lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', eacute: 'é', egrave: 'è',
   aacute: 'á', agrave: 'à', oacute: 'ó', uacute: 'ú', iacute: 'í', ntilde: 'ñ', ccedil: 'ç',
   uuml: 'ü', ouml: 'ö', auml: 'ä', szlig: 'ß', copy: '©', reg: '®', trade: '™', deg: '°', middot: '·', bull: '•',
-};
+}));
 
 /** Decode HTML entities (named, decimal, hex); unknown ones are left as written. */
 export function decodeEntities(text: string): string {
@@ -97,7 +98,7 @@ export function decodeEntities(text: string): string {
       if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '';
       return String.fromCodePoint(code);
     }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+    return NAMED_ENTITIES.get(body) ?? NAMED_ENTITIES.get(body.toLowerCase()) ?? whole;
   });
 }
 

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { titleTokens } from '../../core/domain/dedupe.ts';
 import { stableId } from '../../core/domain/ids.ts';
-import { canonicalUrl, httpUrl, plainText, TRACKING_PARAM } from '../../core/domain/normalize.ts';
+import { canonicalUrl, decodeEntities, httpUrl, plainText, TRACKING_PARAM } from '../../core/domain/normalize.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -108,6 +108,11 @@ test('canonicalUrl gives the setter-by-setter result on random queries, fragment
     const relative = `${path || '/'}${query}${fragment}`;
     assert.is(canonicalUrl(relative, 'https://base.example/dir/'), plainCanonicalUrl(relative, 'https://base.example/dir/'), relative);
   }
+});
+
+test('entity names that are Object.prototype members stay as written (they once decoded to "function Object() …")', () => {
+  assert.is(decodeEntities('a &constructor; b &Constructor; c &amp; &AMP; &Eacute;'), 'a &constructor; b &Constructor; c & & é');
+  assert.is(plainText('Tom &amp;amp; &constructor;'), 'Tom & &constructor;');
 });
 
 test.run();
