@@ -12,11 +12,29 @@ export function canonicalUrl(raw: string, base?: string): string | null {
   return canonicalLink(raw, base)?.href ?? null;
 }
 
+/** An absolute http(s) URL with its `//`: the base plays no part in parsing it (once the base itself parses). */
+const ABSOLUTE_HTTP = /^https?:\/\//i;
+/** The last base checked, and whether it parses (a feed's items share one base). */
+let lastBase: string | undefined;
+let lastBaseParses = false;
+
+function baseParses(base: string): boolean {
+  if (base !== lastBase) {
+    lastBase = base;
+    lastBaseParses = URL.canParse(base);
+  }
+  return lastBaseParses;
+}
+
 /** A link resolved against `base` when it is http(s) without credentials; null otherwise. */
 export function httpUrl(raw: string, base?: string): URL | null {
+  const input = raw.trim();
   let url: URL;
   try {
-    url = new URL(raw.trim(), base);
+    // `new URL(input, base)` parses the base again for every link; an absolute http(s) link does
+    // not read it (the WHATWG parser goes straight to the authority after `scheme://`), as long as
+    // the base parses (when it does not, the constructor throws for every link).
+    url = base === undefined || (ABSOLUTE_HTTP.test(input) && baseParses(base)) ? new URL(input) : new URL(input, base);
   } catch {
     return null;
   }

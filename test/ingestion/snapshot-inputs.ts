@@ -145,8 +145,8 @@ export function linkInputs(): string[] {
 
 /** Bases feed items are resolved against (the feed's final URL). */
 const FEED_BASES = ['https://base.example.org/dir/feed.xml', 'http://ft.com./news/', 'https://www.nytimes.com/rss'];
-/** Bases of link resolution: none, or a feed's. */
-export const LINK_BASES: ReadonlyArray<string | undefined> = [undefined, ...FEED_BASES];
+/** Bases of link resolution: none, a feed's, or one that does not parse (every link then fails). */
+export const LINK_BASES: ReadonlyArray<string | undefined> = [undefined, ...FEED_BASES, 'not a url', ''];
 
 /**
  * Parsed feed items (rss-parser's shape, as untrusted data) for `normalizeItems`: links in every
