@@ -2,8 +2,9 @@
  * Fast paths of the per-item text work, each compared with the plain expression it stands for on
  * random text built around its edge cases: the space squeezing at the end of `plainText` (only runs
  * that are not a single space are replaced), `titleTokens` (accent folding skipped for ASCII, words
- * cut by character code), `stableId` (one-shot `hash`) and `canonicalUrl` (fragment and query cut
- * from the href, plain queries split and joined without `URLSearchParams`).
+ * cut by character code), `stableId` (one-shot `hash`), `canonicalUrl` (fragment and query cut
+ * from the href, plain queries split and joined without `URLSearchParams`) and `decodeEntities`
+ * (entities found from each `&` by character code instead of a regex replace).
  */
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
@@ -107,6 +108,26 @@ test('canonicalUrl gives the setter-by-setter result on random queries, fragment
     assert.is(canonicalUrl(raw, base), plainCanonicalUrl(raw, base), raw);
     const relative = `${path || '/'}${query}${fragment}`;
     assert.is(canonicalUrl(relative, 'https://base.example/dir/'), plainCanonicalUrl(relative, 'https://base.example/dir/'), relative);
+  }
+});
+
+test('decodeEntities finds the entities the regex finds, on random text around its length limits', () => {
+  // Each match of the regex, decoded on its own: which entities are found (and where) is what changed.
+  const plainDecode = (text: string) => text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/gi, (whole) => decodeEntities(whole));
+  const rand = mulberry32(14);
+  const run = (chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(rand() * chars.length)]).join('');
+  const pieces = ['&', '&', '&', '#', 'x', 'X', ';', ';', ' ', 'amp', 'AMP', 'Eacute', 'hellip', 'lt', 'nbsp', 'zz', 'é', '&&', '&#', '&#x', '\u00e9', '<', '9', 'F'];
+  for (let i = 0; i < 40_000; i += 1) {
+    let text = '';
+    const n = Math.floor(rand() * 12);
+    for (let k = 0; k < n; k += 1) {
+      const roll = rand();
+      if (roll < 0.1) text += run('0123456789', 1 + Math.floor(rand() * 9));
+      else if (roll < 0.2) text += run('0123456789abcdefABCDEFg', 1 + Math.floor(rand() * 8));
+      else if (roll < 0.25) text += run('abcXYZ0123', 28 + Math.floor(rand() * 8));
+      else text += pick(rand, pieces);
+    }
+    assert.is(decodeEntities(text), plainDecode(text), JSON.stringify(text));
   }
 });
 
