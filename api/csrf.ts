@@ -7,12 +7,12 @@
  * to abuse and pass too (the magic-link verify route applies `assertSameOrigin` itself against
  * login CSRF). Threat model: core/domain/auth.ts.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isSameOriginRequest } from '../core/domain/auth.ts';
 import { SESSION_COOKIE } from '../core/domain/user.ts';
 import { ForbiddenError } from '../core/errors.ts';
-import type { AppDeps, AppEnv } from './deps.ts';
+import type { AppEnv } from './deps.ts';
 import { bearerToken } from './session.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,12 +26,7 @@ export function assertSameOrigin(c: Context<AppEnv>, publicBaseUrl: string): voi
   if (!ok) throw new ForbiddenError('This request came from another site and was refused.', 'cross_site_request');
 }
 
-/** Middleware: cookie-authenticated state-changing requests must be same-origin. */
-export function csrfGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (STATE_CHANGING.has(c.req.method) && !bearerToken(c) && getCookie(c, SESSION_COOKIE) !== undefined) {
-      assertSameOrigin(c, deps.config.publicBaseUrl);
-    }
-    await next();
-  };
+/** True when the request must pass `assertSameOrigin`: state-changing, with the session cookie and no bearer header. */
+export function needsSameOrigin(c: Context<AppEnv>): boolean {
+  return STATE_CHANGING.has(c.req.method) && !bearerToken(c) && getCookie(c, SESSION_COOKIE) !== undefined;
 }

@@ -1,32 +1,91 @@
 /**
  * Serves the app over HTTP (`npm run api`, and `npm start` through `listen`). Shutdown stops
  * accepting connections, lets in-flight requests finish, then closes idle keep-alive sockets.
+ *
+ * The security headers are set here, on Node's response, for every answer (JSON, HTML pages,
+ * static files, errors): fixed values written once per response by `setHeader`. Set inside Hono
+ * (its `secureHeaders` middleware) they cost more than the rest of a small JSON answer: every
+ * response then went through an undici `Headers` object and off `@hono/node-server`'s fast path
+ * (docs/benchmarks.md). A route that needs another value for one of them sets its own header,
+ * which wins (Node merges `writeHead` headers over `setHeader` ones).
  */
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { openRuntime, exitOnStartupError, onShutdown, services, type Runtime } from '../core/runtime.ts';
 import { createApp } from './app.ts';
+
+/** Content-Security-Policy directives: our own origin only; images from any https origin (article images). */
+const CSP = [
+  "default-src 'self'",
+  "img-src 'self' https: data:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/** The headers every answer carries (the set Hono's `secureHeaders` sends, with our CSP). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': CSP,
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-site',
+  'Origin-Agent-Cluster': '?1',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
+});
+
+const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
+
+/** Anything with a fetch handler: the app, or a Hono app that mounts it. */
+export interface Fetchable {
+  /** `env` carries Node's `incoming` / `outgoing` (read by `getConnInfo` for the client address). */
+  fetch(request: Request, env?: unknown): Response | Promise<Response>;
+}
+
+/** Node's request listener for `app`: the security headers, then `@hono/node-server`'s adapter. */
+export function requestListener(app: Fetchable): RequestListener {
+  const handle = getRequestListener((request, env) => app.fetch(request, env));
+  return (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of SECURITY_ENTRIES) res.setHeader(name, value);
+    return handle(req, res);
+  };
+}
 
 /** A listening server and how to stop it gracefully. */
 export interface Listening {
   url: string;
   port: number;
+  server: Server;
   close(): Promise<void>;
+}
+
+/** Serve `app` on `port` (0 = any free port); resolves once listening. */
+export function serveApp(app: Fetchable, port: number, hostname = '0.0.0.0'): Promise<Listening> {
+  const server = createServer(requestListener(app));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      const bound = (server.address() as AddressInfo).port;
+      const host = hostname === '0.0.0.0' ? 'localhost' : hostname;
+      resolve({ port: bound, url: `http://${host}:${bound}`, server, close: () => closeServer(server) });
+    });
+  });
 }
 
 /** Listen on `port` (0 = any free port) with the app built from `runtime`. */
 export function listen(runtime: Runtime, port: number): Promise<Listening> {
-  const app = createApp(services(runtime));
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, (info) => {
-      resolve({
-        port: info.port,
-        url: `http://localhost:${info.port}`,
-        close: () => closeServer(server as Server),
-      });
-    }) as Server;
-    server.once('error', reject);
-  });
+  return serveApp(createApp(services(runtime)), port);
 }
 
 function closeServer(server: Server): Promise<void> {

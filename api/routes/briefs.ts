@@ -8,7 +8,8 @@ import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
 import { briefJson, JSON_TYPE } from '../../core/readmodel/json.ts';
-import { briefArticles, briefGeneratedAt } from '../../core/readmodel/queries.ts';
+import { briefArticles, briefGeneratedAt, recentSplit } from '../../core/readmodel/queries.ts';
+import { briefAnswer } from '../../core/readmodel/answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
 /** The brief sub-app. */
@@ -20,8 +21,10 @@ export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
     // The brief honours prefs and exclude only; feed narrowing (tag, topic, ...) does not apply.
     const filter = { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null };
-    // The bytes of `c.json(briefFor(...))`, from per-card JSON encoded once (core/readmodel/json.ts).
-    return c.body(briefJson(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)), undefined, JSON_TYPE);
+    // The bytes of `c.json(briefFor(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
+    // remembered per snapshot and recent window for requests that share them (core/readmodel/answers.ts).
+    const body = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, () => briefJson(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)));
+    return c.body(body, undefined, JSON_TYPE);
   });
   return app;
 }

@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { feedAnswer } from '../../core/readmodel/answers.ts';
 import { cardsJson, JSON_TYPE } from '../../core/readmodel/json.ts';
 import { feedPage } from '../../core/readmodel/queries.ts';
 import { followsOf } from '../../core/store/pool.ts';
@@ -27,8 +28,10 @@ export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
       if (following.sources.size === 0 && following.tags.size === 0) return c.json([]);
     }
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
-    // The bytes of `c.json(feedPage(...))`, from per-card JSON encoded once (core/readmodel/json.ts).
-    return c.body(cardsJson(feedPage(snapshot, toFilter(q, following), q.sort, q.offset, q.limit)), undefined, JSON_TYPE);
+    // The bytes of `c.json(feedPage(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
+    // remembered per snapshot for requests that share them (core/readmodel/answers.ts).
+    const body = feedAnswer(snapshot, q.answerKey, () => cardsJson(feedPage(snapshot, toFilter(q, following), q.sort, q.offset, q.limit)));
+    return c.body(body, undefined, JSON_TYPE);
   });
   return app;
 }

@@ -31,6 +31,12 @@ export interface ReadingQuery {
   sort: 'ranked' | 'latest';
   offset: number;
   limit: number;
+  /**
+   * Identifies the answer among all requests when it depends on nothing but the pool (and, for
+   * the brief, the recent window): null when `prefs` carries a pause (the clock decides) or
+   * `following` is set (the caller decides). See core/readmodel/answers.ts.
+   */
+  answerKey: string | null;
 }
 
 /** First non-empty value of a parameter, trimmed, or null. */
@@ -98,8 +104,10 @@ export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQu
   const moodId = id(params, 'mood');
   const mood = moodId === null ? null : findMood(moodId);
   if (moodId !== null && mood === null) throw new ValidationError(`mood "${moodId}" is not one of /api/moods.`, 'unknown_mood');
-  return {
-    boundaries: boundariesOf(params.get('prefs'), now),
+  const raw = params.get('prefs');
+  const boundaries = boundariesOf(raw, now);
+  const q: ReadingQuery = {
+    boundaries,
     tag: id(params, 'tag'),
     topic: id(params, 'topic'),
     mood,
@@ -110,7 +118,14 @@ export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQu
     sort,
     offset: count(params, 'offset', 0, 0, MAX_OFFSET),
     limit: count(params, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT),
+    answerKey: null,
   };
+  // Remembered boundaries are exactly the pause-free ones (and no prefs has no pause).
+  const timeless = raw === null || rememberedPrefs.get(raw) === boundaries;
+  if (timeless && !q.following) {
+    q.answerKey = JSON.stringify([raw, q.tag, q.topic, q.mood?.id ?? null, q.sourceId, [...q.exclude], q.gentle, q.sort, q.offset, q.limit]);
+  }
+  return q;
 }
 
 /** The filter of a parsed request (`following` is resolved by the caller: null or the follows). */

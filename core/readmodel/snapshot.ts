@@ -11,6 +11,7 @@ import { compareDiscovered, compareLatest, compareRanked, rankScore, type AvoidM
 import { isGentle } from '../domain/gate.ts';
 import { foldText } from '../domain/prefs.ts';
 import type { PoolData } from '../store/pool.ts';
+import { forgetAnswers } from './answers.ts';
 
 /** A ranked and a latest list of the same articles. */
 export interface SortedLists {
@@ -125,5 +126,6 @@ export function patchSummaries(snapshot: Snapshot, summaries: ReadonlyMap<string
     a.gentle = isGentle({ cortisol: a.cortisol, ragebait: a.ragebait, title: a.card.title, summary });
     patched += 1;
   }
+  if (patched > 0) forgetAnswers(snapshot);
   return patched;
 }

@@ -1,15 +1,17 @@
 /**
  * The API measurements. One server process (this one) serves three things on one port:
  * `/__floor` (a fixed in-memory JSON of exactly the brief's size: the physical floor), the real
- * app (`createApp`, unchanged, mounted at `/`), and `/__growth/<size>` (the feed query over read
+ * app (`createApp`, unchanged, mounted at `/`, behind production's request listener), and `/__growth/<size>` (the feed query over read
  * models of 10,000 and 100,000 articles built in memory, see below). Load comes from autocannon in
  * a child process. Floor runs bracket the measured ones and their mean is the denominator, so a
  * noisy neighbour slowing one part of the run shows up in both sides of the ratio.
  */
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../../api/app.ts';
+import { requestListener } from '../../api/server.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
 import { feedPage } from '../../core/readmodel/queries.ts';
@@ -42,18 +44,26 @@ interface Server {
   close(): Promise<void>;
 }
 
-function listen(root: Hono): Promise<Server> {
+/**
+ * One server, as production serves (api/server.ts `requestListener`: the security headers, then
+ * the app), except `/__floor`, which goes straight to `@hono/node-server` with its one header: the
+ * floor is the least work an answer can take.
+ */
+function listen(floor: Hono, root: Hono): Promise<Server> {
+  const product = requestListener(root);
+  const bare = getRequestListener(floor.fetch);
+  const server = createServer((req, res) => (req.url === '/__floor' ? bare(req, res) : product(req, res)));
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       resolve({
-        base: `http://127.0.0.1:${info.port}`,
+        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         close: () => new Promise<void>((done) => {
           server.close(() => done());
-          if ('closeAllConnections' in server) server.closeAllConnections();
+          server.closeAllConnections();
         }),
       });
     });
-    server.once('error', reject);
   });
 }
 
@@ -75,8 +85,9 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
   const now = deps.now();
   const growth = new Map<string, Snapshot>([['10k', memorySnapshot(10_000, sources, now)], ['100k', memorySnapshot(100_000, sources, now)]]);
 
+  const floor = new Hono();
+  floor.get('/__floor', (c) => c.body(floorBody, 200, { 'content-type': 'application/json; charset=UTF-8' }));
   const root = new Hono();
-  root.get('/__floor', (c) => c.body(floorBody, 200, { 'content-type': 'application/json; charset=UTF-8' }));
   // The feed route's own steps for an anonymous caller (api/routes/feeds.ts), over a given snapshot.
   root.get('/__growth/:size', (c) => {
     const snapshot = growth.get(c.req.param('size'));
@@ -85,7 +96,7 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
     return c.json(feedPage(snapshot, toFilter(q, null), q.sort, q.offset, q.limit));
   });
   root.route('/', app);
-  const server = await listen(root);
+  const server = await listen(floor, root);
   try {
     // Short alternating rounds: each ratio is taken against the floor of its own round, and the
     // median round is reported, so a neighbour's burst of work moves one round, not the figure.

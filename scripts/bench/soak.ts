@@ -7,10 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from '../../api/app.ts';
+import { serveApp } from '../../api/server.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { checkEventRows, type MixedLoadResult } from './mixed-load.ts';
@@ -27,10 +26,9 @@ export async function benchSoak(deps: AppDeps, tmp: string, options: { clients: 
   writeFileSync(idsFile, JSON.stringify(ids));
   const app = createApp(deps);
   await readModelFor(deps.db, deps.log).refresh();
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await serveApp(app, 0, '127.0.0.1');
+  const server = listening.server;
+  const base = listening.url;
   try {
     note(`soak: ${options.clients} clients mixing feed, brief, replacement, summary and events for ${options.durationS} s`);
     // `npm run bench` runs with --expose-gc, so both samples are taken after a full collection.
@@ -63,9 +61,7 @@ export async function benchSoak(deps: AppDeps, tmp: string, options: { clients: 
       }),
     };
   } finally {
-    await new Promise<void>((done) => {
-      server.close(() => done());
-      if ('closeAllConnections' in server) server.closeAllConnections();
-    });
+    server.closeAllConnections();
+    await listening.close();
   }
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { serve, type ServerType } from '@hono/node-server';
+import { serveApp } from '../../api/server.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ArticleDoc } from '../../core/domain/article.ts';
 import type { BriefDoc } from '../../core/domain/brief.ts';
@@ -64,12 +64,9 @@ export async function startHarness(): Promise<Harness> {
   const ctx = await createTestContext();
   const pool = await seed(ctx);
   await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: new Date() });
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the test server has no port');
-  const port = address.port;
+  const listening = await serveApp(ctx.app, 0, '127.0.0.1');
+  const server = listening.server;
+  const port = listening.port;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS, headless: true });
   let serving = true;
   const stopServer = () =>

@@ -158,10 +158,13 @@ test('after the server’s generated_at advances, a reload shows the server’s 
   }, 10_000, 'the API serving the new brief');
   const server: unknown = await (await h.ctx.request('/api/brief')).json();
   const serverIds = typeof server === 'object' && server !== null && 'items' in server && Array.isArray(server.items) ? server.items.map((i: { id: string }) => i.id) : [];
+  assert.ok(serverIds.includes(replaced));
   await page.reload();
+  // The first paint may show the site's brief.json (built before the brief changed, so it also holds
+  // the replaced story); the server's brief must take its place, the old replacement must not.
   const shown = await until(async () => {
     const list = await briefIds(page);
-    return list.includes(replaced) ? list : null;
+    return list.join() === serverIds.join() ? list : null;
   }, 10_000, 'the server brief with the formerly replaced story');
   assert.equal(shown, serverIds);
   await context.close();

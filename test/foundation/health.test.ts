@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { SECURITY_HEADERS, serveApp } from '../../api/server.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 
 let ctx: TestContext;
@@ -50,10 +51,27 @@ test('CORS allows POST; credentials only for our own origin, never for another s
   assert.is(plain.headers.get('access-control-allow-origin'), null, 'no Origin, no CORS headers (not a cross-origin request)');
 });
 
-test('responses carry security headers and the request log holds no IP or user agent', async () => {
-  const res = await ctx.request('/api/health', { headers: { 'User-Agent': 'CanaryAgent/1.0', 'X-Forwarded-For': '203.0.113.9' } });
-  assert.is(res.headers.get('x-content-type-options'), 'nosniff');
-  assert.ok(res.headers.get('content-security-policy'));
+test('every answer of the HTTP server carries the security headers: JSON, API errors, HTML pages', async () => {
+  const server = await serveApp(ctx.app, 0, '127.0.0.1');
+  try {
+    const answers = await Promise.all(['/api/health', '/api/does-not-exist', '/nope', '/api/feed?sort=sideways'].map((p) => fetch(`${server.url}${p}`)));
+    assert.equal(answers.map((r) => r.status), [200, 404, 404, 422]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(res.headers.get(name), value, `${name} on ${res.url}`);
+      assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+      assert.is(res.headers.get('x-content-type-options'), 'nosniff');
+      // Set once, never doubled by a route's own headers.
+      assert.not.match(res.headers.get('x-frame-options') ?? '', /,/);
+      assert.ok(res.headers.get('content-type'), `a content type on ${res.url}`);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+test('the request log holds no IP or user agent', async () => {
+  const server = await serveApp(ctx.app, 0, '127.0.0.1');
+  await fetch(`${server.url}/api/health`, { headers: { 'User-Agent': 'CanaryAgent/1.0', 'X-Forwarded-For': '203.0.113.9' } }).finally(() => server.close());
   const log = ctx.log.lines.join('\n');
   assert.ok(log.includes('path=/api/health'));
   assert.not.ok(log.includes('CanaryAgent'));

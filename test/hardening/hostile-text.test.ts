@@ -6,9 +6,8 @@
  * playwright-core) with a dialog listener: nothing may execute.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { serveApp } from '../../api/server.ts';
 import { chromium, type Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -176,7 +175,9 @@ test('the on-demand /a route (an article accepted after the build) is escaped th
 });
 
 test('the reading API returns feed text verbatim as JSON (no HTML interpretation, nosniff)', async () => {
-  const res = await ctx.request('/api/feed?limit=50');
+  // nosniff is set by the HTTP server (api/server.ts), so this goes over a real socket.
+  const server = await serveApp(ctx.app, 0, '127.0.0.1');
+  const res = await fetch(`${server.url}/api/feed?limit=50`).finally(() => server.close());
   assert.is(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
   assert.is(res.headers.get('x-content-type-options'), 'nosniff');
@@ -191,10 +192,8 @@ test('the reading API returns feed text verbatim as JSON (no HTML interpretation
 
 // ---------------------------------------------------------------- in the browser
 test('in chromium, /today, the reader app and every /a page open no dialog and run no injected script', async () => {
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveApp(ctx.app, 0, '127.0.0.1');
+  const base = server.url;
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
@@ -233,10 +232,8 @@ test('in chromium, /today, the reader app and every /a page open no dialog and r
     assert.equal(foreign.filter((u) => !/^https:\/\/news\.example\.org\//.test(u)), [], 'no payload made the browser fetch another origin');
   } finally {
     await browser?.close().catch(() => undefined);
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      if ('closeAllConnections' in server) server.closeAllConnections();
-    });
+    server.server.closeAllConnections();
+    await server.close();
   }
 });
 

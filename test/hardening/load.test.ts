@@ -5,8 +5,7 @@
  * connection), bounded heap growth, and afterwards the events collection holds exactly one row per
  * distinct (day, visitor, kind, article) the clients sent, however often they sent it.
  */
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { serveApp, type Listening } from '../../api/server.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleDoc } from '../../core/domain/article.ts';
@@ -22,7 +21,7 @@ const DURATION_MS = 8000;
 const HEAP_GROWTH_LIMIT = 200 * 1024 * 1024;
 
 let ctx: TestContext;
-let server: ServerType;
+let server: Listening;
 let base: string;
 let ids: string[];
 
@@ -39,16 +38,12 @@ test.before(async () => {
   const at = new Date('2026-11-20T08:00:00Z');
   await ctx.db.collection<BriefDoc>('briefs').insertOne({ _id: 'current', item_ids: docs.filter((d) => d.cortisol === 0).slice(0, 7).map((d) => d._id), generated_at: at, checked_at: at });
   await bumpPoolVersion(ctx.db);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveApp(ctx.app, 0, '127.0.0.1');
+  base = server.url;
 });
 test.after(async () => {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    if ('closeAllConnections' in server) server.closeAllConnections();
-  });
+  server.server.closeAllConnections();
+  await server.close();
   await ctx.close();
 });
 

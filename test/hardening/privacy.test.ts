@@ -10,8 +10,7 @@
  * every collection the schema indexes (ALL_INDEXES) plus the ones written without indexes of their
  * own. A new collection must be added to EXTRA_COLLECTIONS below to be scanned.
  */
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { serveApp, type Listening } from '../../api/server.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { EVENT_KINDS } from '../../core/domain/event.ts';
@@ -33,7 +32,7 @@ const CANARY = {
 
 let ctx: TestContext;
 let smtp: TestSmtp;
-let server: ServerType;
+let server: Listening;
 let base: string;
 const secrets: string[] = [];
 
@@ -42,13 +41,11 @@ test.before(async () => {
   ctx = await createTestContext({ env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://tidings.example', SERVICE_ADMIN_EMAILS: 'admin@example.org' } });
   const source = makeSource({ _id: 'calm-source', feed_url: 'https://calm.example.org/feed.xml', homepage: 'https://calm.example.org/' });
   await insertFixtures(ctx.db, { sources: [source], articles: Array.from({ length: 6 }, () => makeArticle({ source_id: source._id })) });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveApp(ctx.app, 0, '127.0.0.1');
+  base = server.url;
 });
 test.after(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await ctx.close();
   await smtp.close();
 });

@@ -1,7 +1,7 @@
 /** POST /api/feedback (SPEC.md, CONTRACT.md "Feedback body"): validation, honeypot, flood cap, stored first, then mailed. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { serveApp, type Listening } from '../../api/server.ts';
 import { SMTPServer } from 'smtp-server';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -32,7 +32,7 @@ const smtp = new SMTPServer({
 });
 
 let ctx: TestContext;
-let server: ServerType;
+let server: Listening;
 let apiPort = 0;
 
 test.before(async () => {
@@ -40,12 +40,11 @@ test.before(async () => {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ADMIN_NOTIFY_EMAIL: 'admin@example.org' } });
   // The flood cap counts client addresses, which only a real socket has: serve the app on loopback.
-  server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  apiPort = (server.address() as AddressInfo).port;
+  server = await serveApp(ctx.app, 0, '127.0.0.1');
+  apiPort = server.port;
 });
 test.after(async () => {
-  server.close();
+  await server.close();
   await new Promise<void>((resolve) => smtp.close(resolve));
   await ctx.close();
 });

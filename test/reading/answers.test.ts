@@ -1,0 +1,152 @@
+/**
+ * Remembered answers (core/readmodel/answers.ts): `/api/feed` and `/api/brief` keep their encoded
+ * answer per snapshot, so every request must still get exactly what a fresh computation gives —
+ * after a reload, after summaries are patched into the snapshot in place, after the stored brief
+ * changes, and as `now` moves the brief's recent window — and answers that depend on the clock or
+ * the caller are never remembered.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readModelFor } from '../../core/readmodel/readmodel.ts';
+import { briefAnswer, feedAnswer, MAX_ANSWERS } from '../../core/readmodel/answers.ts';
+import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { briefFor, feedPage, recentSplit } from '../../core/readmodel/queries.ts';
+import { patchSummaries } from '../../core/readmodel/snapshot.ts';
+import { saveBrief } from '../../core/store/briefs.ts';
+import { createTestContext, type TestContext } from '../helpers/context.ts';
+import { makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { load, prefsParam } from './pool.ts';
+
+const HOUR = 3_600_000;
+let clock = new Date('2026-11-20T12:00:00Z');
+let ctx: TestContext;
+const sources = Array.from({ length: 4 }, (_, i) => makeSource({ _id: `ans-src-${i}` }));
+const topics = ['science', 'nature', 'community', 'culture', 'health'];
+const articles = Array.from({ length: 30 }, (_, i) =>
+  makeArticle({
+    source_id: sources[i % 4]!._id,
+    title: i % 7 === 0 ? `An election-free story about otters ${i}` : `Harbour garden number ${i} grows`,
+    topic: topics[i % topics.length]!,
+    cortisol: i % 3,
+    published_at: new Date(clock.getTime() - (i * 3 + 1) * HOUR),
+  }),
+);
+const PREFS = prefsParam({ avoid_terms: ['election'], mute_topics: ['health'] });
+// Without the stored brief's items the brief is refilled from the recent window, which `now` moves.
+const REFILL = `?exclude=${[...articles.slice(0, 7), ...articles.slice(10, 17)].map((a) => a._id).join(',')}`;
+const QUERIES = [REFILL, '', '?sort=latest', `?prefs=${PREFS}`, `?prefs=${PREFS}&offset=3&limit=5`, `?exclude=${articles[0]!._id},${articles[1]!._id}`, '?topic=nature'];
+
+test.before(async () => {
+  ctx = await createTestContext({ now: () => clock });
+  await load(ctx.db, { sources, articles });
+  await saveBrief(ctx.db, articles.slice(0, 7).map((a) => a._id), clock);
+  await readModelFor(ctx.db).refresh();
+});
+test.after(async () => {
+  await ctx.close();
+});
+
+/** What the routes answered before answers were remembered: a fresh computation on the current snapshot. */
+async function fresh(route: 'feed' | 'brief', query: string): Promise<string> {
+  const snapshot = await readModelFor(ctx.db).snapshot();
+  const q = parseReadingQuery(new URLSearchParams(query), clock);
+  if (route === 'feed') return JSON.stringify(feedPage(snapshot, toFilter(q, null), q.sort, q.offset, q.limit));
+  return JSON.stringify(briefFor(snapshot, { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null }, clock));
+}
+
+async function answered(route: 'feed' | 'brief', query: string): Promise<string> {
+  const res = await ctx.request(`/api/${route}${query}`);
+  assert.is(res.status, 200, `${route}${query}`);
+  assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+  return res.text();
+}
+
+/** Every query, twice each (the second is served from memory), equals the fresh computation. */
+async function assertAllFresh(label: string): Promise<void> {
+  for (const route of ['feed', 'brief'] as const) {
+    for (const query of QUERIES) {
+      const expected = await fresh(route, query);
+      assert.is(await answered(route, query), expected, `${label}: ${route}${query}`);
+      assert.is(await answered(route, query), expected, `${label}: ${route}${query} (again)`);
+    }
+  }
+}
+
+test('repeated requests get the bytes a fresh computation gives', async () => {
+  await assertAllFresh('initial');
+});
+
+test('a summary patched into the snapshot in place shows in the next answers', async () => {
+  await assertAllFresh('before');
+  const snapshot = await readModelFor(ctx.db).snapshot();
+  const target = articles[2]!._id;
+  assert.is(patchSummaries(snapshot, new Map([[target, 'Patched summary: the otters were fine all along.']])), 1);
+  const brief = JSON.parse(await answered('brief', '')) as { items: Array<{ id: string; summary?: string }> };
+  assert.is(brief.items.find((a) => a.id === target)?.summary, 'Patched summary: the otters were fine all along.');
+  await assertAllFresh('after the patch');
+  // A summary can also bring an avoid-term into the text: the filter's answer follows.
+  assert.is(patchSummaries(snapshot, new Map([[articles[3]!._id, 'Nothing about any election here.']])), 1);
+  const filtered = JSON.parse(await answered('feed', `?prefs=${PREFS}&limit=50`)) as Array<{ id: string }>;
+  assert.not.ok(filtered.some((a) => a.id === articles[3]!._id), 'the avoid-term in the new summary hides the article');
+  await assertAllFresh('after the avoid-term patch');
+});
+
+test('a new stored brief and a reloaded pool are answered anew', async () => {
+  await assertAllFresh('before');
+  await saveBrief(ctx.db, articles.slice(10, 17).map((a) => a._id), new Date(clock.getTime() + 60_000));
+  await readModelFor(ctx.db).refresh();
+  const brief = JSON.parse(await answered('brief', '')) as { items: Array<{ id: string }>; generated_at: string };
+  assert.is(brief.generated_at, new Date(clock.getTime() + 60_000).toISOString());
+  const late = makeArticle({ source_id: sources[0]!._id, title: 'A brand new calm story', topic: 'science', cortisol: 0, published_at: new Date(clock.getTime() - 60_000) });
+  await load(ctx.db, { articles: [late] });
+  const latest = JSON.parse(await answered('feed', '?sort=latest')) as Array<{ id: string }>;
+  assert.is(latest[0]?.id, late._id);
+  await assertAllFresh('after the reload');
+});
+
+test('as now moves the recent window, the brief follows', async () => {
+  await assertAllFresh('at noon');
+  for (const hours of [5, 20, 49, 80]) {
+    clock = new Date(clock.getTime() + hours * HOUR);
+    await assertAllFresh(`${hours} h later`);
+  }
+  // The brief's answers are kept per recent-window split: a new split (the cutoff passed an item) starts empty.
+  const snapshot = await readModelFor(ctx.db).snapshot();
+  const split = recentSplit(snapshot, clock);
+  assert.is(new TextDecoder().decode(briefAnswer(snapshot, split, 'k', () => '"first"')), '"first"');
+  assert.is(new TextDecoder().decode(briefAnswer(snapshot, split, 'k', () => '"second"')), '"first"', 'same split: remembered');
+  const other = recentSplit(snapshot, new Date('2026-11-20T12:00:00Z'));
+  assert.is.not(other, split);
+  assert.is(new TextDecoder().decode(briefAnswer(snapshot, other, 'k', () => '"third"')), '"third"', 'new split: built anew');
+});
+
+test('answers that depend on the clock or the caller are never remembered', () => {
+  const now = new Date('2026-11-20T12:00:00Z');
+  const key = (query: string) => parseReadingQuery(new URLSearchParams(query), now).answerKey;
+  assert.type(key(''), 'string');
+  assert.type(key(`prefs=${PREFS}`), 'string');
+  const paused = prefsParam({ pauses: [{ kind: 'topic', value: 'nature', until: '2026-11-21T00:00:00Z' }] });
+  assert.is(key(`prefs=${paused}`), null, 'a pause ends at a time: the clock decides');
+  assert.is(key('following=true'), null, 'follows belong to the caller');
+  // Different requests never share a key.
+  const queries = ['', 'sort=latest', 'offset=1', 'limit=5', 'tag=otters', 'topic=nature', 'mood=uplifting', 'source_id=ans-src-1', `exclude=${articles[0]!._id}`, `prefs=${PREFS}`, 'gentle=true'];
+  const keys = queries.map((q) => { try { return key(q); } catch { return `invalid ${q}`; } });
+  assert.is(new Set(keys).size, queries.length);
+});
+
+test('remembered answers are bounded per snapshot', async () => {
+  const snapshot = await readModelFor(ctx.db).snapshot();
+  let built = 0;
+  const build = () => {
+    built += 1;
+    return '[]';
+  };
+  for (let i = 0; i < MAX_ANSWERS * 2; i += 1) feedAnswer(snapshot, `bound-${i}`, build);
+  assert.is(built, MAX_ANSWERS * 2);
+  feedAnswer(snapshot, `bound-${MAX_ANSWERS * 2 - 1}`, build);
+  assert.is(built, MAX_ANSWERS * 2, 'the newest answer is still remembered');
+  feedAnswer(snapshot, 'bound-0', build);
+  assert.is(built, MAX_ANSWERS * 2 + 1, 'the oldest was forgotten');
+});
+
+test.run();
