@@ -212,9 +212,12 @@ function isWideWordChar(code: number): boolean {
 /**
  * Each token of a lower-cased text, as `onToken(start, end, hash)`: the maximal runs of letters and
  * digits (`/[\p{L}\p{N}]+/gu`, exactly the patterns' word-boundary rule), cut by code point
- * without running the Unicode regex, each with its `hashOf`.
+ * without running the Unicode regex, each with its `hashOf`. With `stopAtTraps`, stops (returning
+ * false) at a character where lower-casing and the patterns' case-insensitive matching disagree:
+ * ſ (which matches `s`) and U+0307, which only an İ lower-cased to two characters (or an already
+ * decomposed letter) leaves behind.
  */
-function scanTokens(lower: string, onToken: (start: number, end: number, hash: number) => void): void {
+function scanTokens(lower: string, onToken: (start: number, end: number, hash: number) => void, stopAtTraps: boolean): boolean {
   let start = -1;
   let hash = 0;
   for (let i = 0; i < lower.length; ) {
@@ -223,6 +226,7 @@ function scanTokens(lower: string, onToken: (start: number, end: number, hash: n
     let width = 1;
     if (c < 128) word = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
     else {
+      if (stopAtTraps && (c === 0x17f || c === 0x307)) return false;
       const code = lower.codePointAt(i)!;
       word = isWideWordChar(code);
       if (code > 0xffff) width = 2;
@@ -241,15 +245,20 @@ function scanTokens(lower: string, onToken: (start: number, end: number, hash: n
     i += width;
   }
   if (start >= 0) onToken(start, lower.length, hash);
+  return true;
 }
 
 /** The tokens of a lower-cased text (`scanTokens` cut out). */
 function tokensOf(lower: string): string[] {
   const out: string[] = [];
-  scanTokens(lower, (start, end, hash) => {
-    if (hash !== hashOf(lower.slice(start, end))) throw new Error('token hash out of step');
-    out.push(lower.slice(start, end));
-  });
+  scanTokens(
+    lower,
+    (start, end, hash) => {
+      if (hash !== hashOf(lower.slice(start, end))) throw new Error('token hash out of step');
+      out.push(lower.slice(start, end));
+    },
+    false,
+  );
   return out;
 }
 
@@ -277,30 +286,29 @@ function hitsOf(text: string): number[] {
   // The cached tokens carry text stamps too: a wrapped counter must not meet an old one.
   if (stamp === 1) clearTokenCache();
   const hits: number[] = [];
-  // İ lower-cases to two characters and ſ matches `s` case-insensitively: such texts keep the regexes.
-  if (/[\u0130\u017f]/.test(text)) {
-    COMPILED.forEach((c, id) => {
-      if (c.pattern.test(text)) hits.push(id);
-    });
-    return hits;
-  }
   const generation = cacheGeneration;
   const regexes: number[] = [...ALWAYS_REGEX];
   const lower = text.toLowerCase();
-  scanTokens(lower, (start, end, hash) => {
-    const terms = termsAt(lower, start, end, hash);
-    terms.seen = stamp;
-    for (const id of terms.found) {
-      if (foundMark[id] === stamp) continue;
-      foundMark[id] = stamp;
-      hits.push(id);
-    }
-    for (const id of terms.tryRegex) {
-      if (triedMark[id] === stamp) continue;
-      triedMark[id] = stamp;
-      regexes.push(id);
-    }
-  });
+  const tokenised = scanTokens(
+    lower,
+    (start, end, hash) => {
+      const terms = termsAt(lower, start, end, hash);
+      terms.seen = stamp;
+      for (const id of terms.found) {
+        if (foundMark[id] === stamp) continue;
+        foundMark[id] = stamp;
+        hits.push(id);
+      }
+      for (const id of terms.tryRegex) {
+        if (triedMark[id] === stamp) continue;
+        triedMark[id] = stamp;
+        regexes.push(id);
+      }
+    },
+    true,
+  );
+  // İ lower-cases to two characters and ſ matches `s` case-insensitively: such texts keep the regexes.
+  if (!tokenised) return COMPILED.flatMap((c, id) => (c.pattern.test(text) ? [id] : []));
   // The regexes last, once every token is marked: a phrase can only match when each of its words
   // is a token of this text (a word missing from the cache was not seen, unless the cache was
   // cleared while reading it).
