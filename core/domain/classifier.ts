@@ -337,6 +337,9 @@ const HEAVY = new Uint8Array(COMPILED.length);
 });
 for (const { id, weight } of distress) if (weight >= 3) HEAVY[id] = 1;
 
+/** Scratch: the scores of the current classification (read before the next one starts). */
+const SCORES = new Float64Array(SLOTS);
+
 /** Scratch: which terms the current title holds (by stamp), so the teaser only adds the others. */
 const inTitle = new Int32Array(COMPILED.length);
 let titleStamp = 0;
@@ -347,7 +350,7 @@ let titleStamp = 0;
  */
 function scoresOf(title: number[], teaser: number[]): Float64Array {
   const stamp = (titleStamp = nextStamp(titleStamp, [inTitle]));
-  const scores = new Float64Array(SLOTS);
+  const scores = SCORES.fill(0);
   for (const id of title) {
     inTitle[id] = stamp;
     const uses = USES[id]!;
@@ -373,6 +376,20 @@ function shoutScore(title: string): number {
 }
 
 const clamp = (n: number) => Math.max(0, Math.min(10, Math.round(n * 10) / 10));
+
+/** The first entry of `set` with the highest score above 0 (what `best(…)[0]` would be), or null. */
+function top(set: Array<[string, Term[]]>, scores: Float64Array, first: number): string | null {
+  let winner: string | null = null;
+  let high = 0;
+  for (let i = 0; i < set.length; i += 1) {
+    const s = scores[first + i]!;
+    if (s > high) {
+      high = s;
+      winner = set[i]![0];
+    }
+  }
+  return winner;
+}
 
 /** The entries of `set` that scored, best first (ties in the set's order). */
 function best(set: Array<[string, Term[]]>, scores: Float64Array, first: number): Array<[string, number]> {
@@ -406,18 +423,18 @@ export function classifyOffline(input: ClassifierInput): Classification {
   const ragebait = scores[SLOT.outrage]! + shoutScore(input.title);
   const promo = scores[SLOT.promotional]!;
 
-  const topicScores = best(topics, scores, TOPIC_SLOT);
+  const topTopic = top(topics, scores, TOPIC_SLOT);
   const hint = input.topicHint && isTopic(input.topicHint) ? input.topicHint : null;
-  const topic = topicScores[0]?.[0] ?? hint ?? 'community';
+  const topic = topTopic ?? hint ?? 'community';
 
   const tagList = best(tags, scores, TAG_SLOT).map(([id]) => id).filter(isTag).slice(0, 4);
   if (tagList.length === 0) tagList.push(TOPIC_DEFAULT_TAG[topic] ?? 'neighbours');
 
-  const flavor = best(flavors, scores, FLAVOR_SLOT)[0]?.[0] ?? 'grounded';
+  const flavor = top(flavors, scores, FLAVOR_SLOT) ?? 'grounded';
   const result = { cortisol: clamp(cortisol), ragebait: clamp(ragebait), promotional: clamp(promo) };
   const calmEnough = result.cortisol <= GATE.maxCortisol && result.ragebait <= GATE.maxRagebait && result.promotional <= GATE.maxPromotional;
   // Our own view: calm enough, and with a sign it is constructive (a warm cue, or an untroubled topic story).
-  const accept = calmEnough && (calmCue >= 2 || (result.cortisol <= 1 && result.ragebait <= 1 && result.promotional <= 1 && topicScores.length > 0));
+  const accept = calmEnough && (calmCue >= 2 || (result.cortisol <= 1 && result.ragebait <= 1 && result.promotional <= 1 && topTopic !== null));
   const topicName = TOPICS.find((t) => t.id === topic)?.name ?? topic;
   const flavorInfo = FLAVORS.find((f) => f.id === flavor);
   return {
