@@ -69,38 +69,53 @@ function canonicalLink(raw: string, base?: string): CanonicalLink | null {
     // Without tracking keys, the rest of the query re-serialised once (as deleting the keys one by
     // one would leave it); a query left without any key is dropped, `?` included. A serialised
     // query is what setting `search` to it would store: it holds no character the setter escapes.
-    const pairs = queryPairs(href.slice(query + 1)) ?? [...url.searchParams];
-    const kept = pairs.filter(([key]) => !TRACKING_PARAM.test(key));
-    if (kept.length === 0) href = href.slice(0, query);
-    else if (kept.length < pairs.length) href = `${href.slice(0, query + 1)}${serializeQuery(kept)}`;
+    let rest = plainQueryWithoutTracking(href.slice(query + 1));
+    if (rest === undefined) {
+      const pairs = [...url.searchParams];
+      const kept = pairs.filter(([key]) => !TRACKING_PARAM.test(key));
+      rest = kept.length === 0 ? '' : kept.length < pairs.length ? new URLSearchParams(kept).toString() : null;
+    }
+    if (rest === '') href = href.slice(0, query);
+    else if (rest !== null) href = `${href.slice(0, query + 1)}${rest}`;
   }
   return { href, hostname: url.hostname, pathname: url.pathname };
 }
 
+/** A query part whose form encoding is itself: a name, then optionally `=` and a value, of characters the encoding keeps. */
+const PLAIN_PART = /^[A-Za-z0-9*\-._]*(?:=[A-Za-z0-9*\-._]*)?$/;
+
 /**
- * The name/value pairs of a serialised query as `URLSearchParams` reads them, for a query with no
- * `%` and no `+` (nothing to decode: each `&`-separated part is a name, then a value after the
- * first `=`; empty parts are skipped); null for any other query.
+ * What is left of a serialised query without its tracking keys, as `URLSearchParams` would write
+ * it: '' when no key is left (the query goes), null when nothing was removed (the query stays as it
+ * is); undefined when that needs `URLSearchParams` itself (a `%` or `+` to decode, or a kept part
+ * that the form encoding would rewrite). The parts are split at `&` (empty ones skipped), a part's
+ * name ends at its first `=`, and a kept part without `=` is written `name=`.
  */
-function queryPairs(query: string): Array<[string, string]> | null {
-  if (query.includes('%') || query.includes('+')) return null;
-  const pairs: Array<[string, string]> = [];
-  for (const part of query.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    pairs.push(eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+function plainQueryWithoutTracking(query: string): string | null | undefined {
+  if (query.includes('%') || query.includes('+')) return undefined;
+  let rest = '';
+  let parts = 0;
+  let removed = false;
+  let plain = true;
+  for (let from = 0; from < query.length; ) {
+    let to = query.indexOf('&', from);
+    if (to < 0) to = query.length;
+    if (to > from) {
+      parts += 1;
+      const part = query.slice(from, to);
+      const eq = part.indexOf('=');
+      if (TRACKING_PARAM.test(eq < 0 ? part : part.slice(0, eq))) removed = true;
+      else if (!PLAIN_PART.test(part)) plain = false;
+      // Every kept part writes at least `=`, so an empty `rest` means none yet.
+      else rest += `${rest === '' ? '' : '&'}${eq < 0 ? `${part}=` : part}`;
+    }
+    from = to + 1;
   }
-  return pairs;
+  if (parts === 0) return '';
+  if (!removed) return null;
+  return plain ? rest : undefined;
 }
 
-/** `new URLSearchParams(pairs).toString()`, joined directly when every character is one the form encoding leaves as it is. */
-function serializeQuery(pairs: Array<[string, string]>): string {
-  const plain = /^[A-Za-z0-9*\-._]*$/;
-  if (!pairs.every(([name, value]) => plain.test(name) && plain.test(value))) return new URLSearchParams(pairs).toString();
-  return pairs.map(([name, value]) => `${name}=${value}`).join('&');
-}
-
-/** Named entities we decode (case-insensitively); a Map, so a name like `constructor` is not read off Object.prototype. */
 const NAMED_ENTITIES = new Map<string, string>(Object.entries({
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…',
   lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', eacute: 'é', egrave: 'è',
