@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
 import { briefJson, JSON_TYPE } from '../../core/readmodel/json.ts';
 import { briefArticles, briefGeneratedAt, recentSplit } from '../../core/readmodel/queries.ts';
 import { briefAnswer } from '../../core/readmodel/answers.ts';
@@ -17,7 +17,7 @@ export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
     const now = deps.now();
-    const q = parseReadingQuery(new URL(c.req.url).searchParams, now);
+    const q = parseReadingUrl(c.req.url, now);
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
     // The brief honours prefs and exclude only; feed narrowing (tag, topic, ...) does not apply.
     const filter = { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null };

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
 import { feedAnswer } from '../../core/readmodel/answers.ts';
 import { cardsJson, JSON_TYPE } from '../../core/readmodel/json.ts';
 import { feedPage } from '../../core/readmodel/queries.ts';
@@ -18,7 +18,7 @@ import { currentUser } from '../session.ts';
 export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
-    const q = parseReadingQuery(new URL(c.req.url).searchParams, deps.now());
+    const q = parseReadingUrl(c.req.url, deps.now());
     let following = null;
     if (q.following) {
       // SPEC.md Errors: an anonymous `following=true` is an empty list, not an error.

@@ -128,6 +128,27 @@ export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQu
   return q;
 }
 
+// Parsed queries whose answer depends on nothing but the pool (`answerKey` set), by their raw query
+// string: whether a query string has that property never changes (it is a property of the text),
+// so a repeated request skips URL and query parsing. Shared, so never mutated. Bounded.
+const MAX_REMEMBERED_QUERIES = 512;
+const MAX_REMEMBERED_QUERY_CHARS = 4096;
+const rememberedQueries = new Map<string, Readonly<ReadingQuery>>();
+
+/** `parseReadingQuery` of an absolute request URL's query string, remembered for shareable answers. */
+export function parseReadingUrl(url: string, now: Date): Readonly<ReadingQuery> {
+  const at = url.indexOf('?');
+  const search = at < 0 ? '' : url.slice(at + 1);
+  const known = rememberedQueries.get(search);
+  if (known) return known;
+  const q = parseReadingQuery(new URLSearchParams(search), now);
+  if (q.answerKey !== null && search.length <= MAX_REMEMBERED_QUERY_CHARS) {
+    if (rememberedQueries.size >= MAX_REMEMBERED_QUERIES) rememberedQueries.clear();
+    rememberedQueries.set(search, Object.freeze(q));
+  }
+  return q;
+}
+
 /** The filter of a parsed request (`following` is resolved by the caller: null or the follows). */
 export function toFilter(q: ReadingQuery, following: FeedFilter['following']): FeedFilter {
   return { boundaries: q.boundaries, tag: q.tag, topic: q.topic, mood: q.mood, sourceId: q.sourceId, exclude: q.exclude, following };

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { briefAnswer, feedAnswer, MAX_ANSWERS } from '../../core/readmodel/answers.ts';
-import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { parseReadingQuery, parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
 import { briefFor, feedPage, recentSplit } from '../../core/readmodel/queries.ts';
 import { patchSummaries } from '../../core/readmodel/snapshot.ts';
 import { saveBrief } from '../../core/store/briefs.ts';
@@ -132,6 +132,31 @@ test('answers that depend on the clock or the caller are never remembered', () =
   const queries = ['', 'sort=latest', 'offset=1', 'limit=5', 'tag=otters', 'topic=nature', 'mood=uplifting', 'source_id=ans-src-1', `exclude=${articles[0]!._id}`, `prefs=${PREFS}`, 'gentle=true'];
   const keys = queries.map((q) => { try { return key(q); } catch { return `invalid ${q}`; } });
   assert.is(new Set(keys).size, queries.length);
+});
+
+test('a request URL parses as its query string does, and shareable parses are remembered', () => {
+  const now = new Date('2026-11-20T12:00:00Z');
+  const paused = prefsParam({ pauses: [{ kind: 'topic', value: 'nature', until: '2026-11-20T13:00:00Z' }] });
+  const urls = [
+    'http://localhost/api/feed', 'http://localhost/api/feed?', `http://localhost/api/feed?prefs=${PREFS}&offset=100&sort=ranked`,
+    'http://localhost/api/feed?tag=otters&tag=bees&limit=%35', 'http://localhost/api/feed?exclude=a1,b2&exclude=c3&gentle=YES',
+    `http://localhost/api/feed?prefs=${prefsParam({ avoid_terms: ['café crème', 'a+b', 'ünïcode'] })}`, 'http://localhost/api/feed?prefs=not%20json',
+    `http://localhost/api/brief?prefs=${paused}`, 'http://localhost/api/feed?following=true',
+  ];
+  for (const url of urls) {
+    const plain = parseReadingQuery(new URL(url).searchParams, now);
+    const first = parseReadingUrl(url, now);
+    assert.equal({ ...first, exclude: [...first.exclude] }, { ...plain, exclude: [...plain.exclude] }, url);
+    const again = parseReadingUrl(url, now);
+    if (plain.answerKey === null) assert.is.not(again, first, `${url}: depends on the clock or caller, parsed anew`);
+    else assert.is(again, first, `${url}: remembered`);
+  }
+  // A paused prefs blob is read at each request's own time: once the pause ends, the topic is back.
+  const later = parseReadingUrl(`http://localhost/api/feed?prefs=${paused}`, new Date('2026-11-20T14:00:00Z'));
+  assert.not.ok(later.boundaries.muteTopics.has('nature'));
+  assert.ok(parseReadingUrl(`http://localhost/api/feed?prefs=${paused}`, now).boundaries.muteTopics.has('nature'));
+  // Invalid queries fail every time (nothing is remembered for them).
+  for (let i = 0; i < 2; i += 1) assert.throws(() => parseReadingUrl('http://localhost/api/feed?sort=sideways', now));
 });
 
 test('remembered answers are bounded per snapshot', async () => {
