@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestFrame(deps));
-  // The security headers are set on Node's response by api/server.ts (requestListener), not here.
+  // The security headers are added by Node's response (api/server.ts SecuredResponse), not here.
   for (const [mount, routes] of apiRoutes(deps)) app.route(mount, routes);
 
   app.all('/api/*', (c) =>

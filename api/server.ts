@@ -2,14 +2,13 @@
  * Serves the app over HTTP (`npm run api`, and `npm start` through `listen`). Shutdown stops
  * accepting connections, lets in-flight requests finish, then closes idle keep-alive sockets.
  *
- * The security headers are set here, on Node's response, for every answer (JSON, HTML pages,
- * static files, errors): fixed values written once per response by `setHeader`. Set inside Hono
- * (its `secureHeaders` middleware) they cost more than the rest of a small JSON answer: every
- * response then went through an undici `Headers` object and off `@hono/node-server`'s fast path
- * (docs/benchmarks.md). A route that needs another value for one of them sets its own header,
- * which wins (Node merges `writeHead` headers over `setHeader` ones).
+ * The security headers are added here, by Node's response (`SecuredResponse`), to every answer
+ * (JSON, HTML pages, static files, errors). Set inside Hono (its `secureHeaders` middleware) they
+ * cost more than the rest of a small JSON answer: every response then went through an undici
+ * `Headers` object and off `@hono/node-server`'s fast path (docs/benchmarks.md). A route that
+ * needs another value for one of them sets its own header, which wins.
  */
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { openRuntime, exitOnStartupError, onShutdown, services, type Runtime } from '../core/runtime.ts';
@@ -44,7 +43,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'X-XSS-Protection': '0',
 });
 
-const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
+const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS).map(([name, value]) => [name, name.toLowerCase(), value] as const);
 
 /** Anything with a fetch handler: the app, or a Hono app that mounts it. */
 export interface Fetchable {
@@ -52,13 +51,38 @@ export interface Fetchable {
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
 }
 
-/** Node's request listener for `app`: the security headers, then `@hono/node-server`'s adapter. */
-export function requestListener(app: Fetchable): RequestListener {
-  const handle = getRequestListener((request, env) => app.fetch(request, env));
-  return (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of SECURITY_ENTRIES) res.setHeader(name, value);
-    return handle(req, res);
-  };
+/** `headers` with every security header it does not set itself (any letter case) added. */
+function secured(res: ServerResponse, headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): OutgoingHttpHeaders | OutgoingHttpHeader[] {
+  if (Array.isArray(headers)) {
+    // Flat [name, value, ...] pairs (arrays of pairs are not used by our stack; passed through as they are).
+    if (headers.length > 0 && Array.isArray(headers[0])) return headers;
+    const present = headers.filter((_, i) => i % 2 === 0).map((name) => String(name).toLowerCase());
+    const out: OutgoingHttpHeader[] = [];
+    for (const [name, lower, value] of SECURITY_ENTRIES) if (!present.includes(lower) && !res.hasHeader(lower)) out.push(name, value);
+    return [...out, ...headers];
+  }
+  const own = headers ? Object.keys(headers).map((name) => name.toLowerCase()) : [];
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, lower, value] of SECURITY_ENTRIES) if (!own.includes(lower) && !res.hasHeader(lower)) out[name] = value;
+  return headers ? Object.assign(out, headers) : out;
+}
+
+/**
+ * Node's response with the security headers: every answer's headers pass `writeHead` (Node calls it
+ * for implicit headers too), which adds them there. Not `setHeader` per response: once that API is
+ * used, Node sends every other header of the answer through `setHeader` too (lower-casing and
+ * interning each name), which cost more than the rest of a cached JSON answer.
+ */
+export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(statusCode: number, reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+    if (typeof reason === 'string') return super.writeHead(statusCode, reason, secured(this, headers));
+    return super.writeHead(statusCode, secured(this, reason ?? headers));
+  }
+}
+
+/** An HTTP server for `app` (anything with a fetch handler): `@hono/node-server`'s adapter, answers with the security headers. */
+export function createAppServer(app: Fetchable): Server {
+  return createServer({ ServerResponse: SecuredResponse }, getRequestListener((request, env) => app.fetch(request, env)));
 }
 
 /** A listening server and how to stop it gracefully. */
@@ -71,7 +95,7 @@ export interface Listening {
 
 /** Serve `app` on `port` (0 = any free port); resolves once listening. */
 export function serveApp(app: Fetchable, port: number, hostname = '0.0.0.0'): Promise<Listening> {
-  const server = createServer(requestListener(app));
+  const server = createAppServer(app);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, () => {

@@ -1,17 +1,17 @@
 /**
- * The API measurements. One server process (this one) serves three things on one port:
- * `/__floor` (a fixed in-memory JSON of exactly the brief's size: the physical floor), the real
- * app (`createApp`, unchanged, mounted at `/`, behind production's request listener), and `/__growth/<size>` (the feed query over read
- * models of 10,000 and 100,000 articles built in memory, see below). Load comes from autocannon in
- * a child process. Floor runs bracket the measured ones and their mean is the denominator, so a
- * noisy neighbour slowing one part of the run shows up in both sides of the ratio.
+ * The API measurements, all served by this one process: `/__floor` on a bare Node server (a fixed
+ * in-memory JSON of exactly the brief's size, pre-encoded, one header: the physical floor); on a
+ * second port, exactly as production serves it (api/server.ts `createAppServer`), the real app
+ * (`createApp`, unchanged); on a third, `/__growth/<size>` (the feed query over read models of
+ * 10,000 and 100,000 articles built in memory, see below). Load comes from autocannon in a child process, in
+ * alternating short rounds; each ratio is taken within its round.
  */
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:http';
+import { createServer, type Server as HttpServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from '../../api/app.ts';
-import { requestListener } from '../../api/server.ts';
+import { createAppServer } from '../../api/server.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
 import { feedPage } from '../../core/readmodel/queries.ts';
@@ -44,15 +44,8 @@ interface Server {
   close(): Promise<void>;
 }
 
-/**
- * One server, as production serves (api/server.ts `requestListener`: the security headers, then
- * the app), except `/__floor`, which goes straight to `@hono/node-server` with its one header: the
- * floor is the least work an answer can take.
- */
-function listen(floor: Hono, root: Hono): Promise<Server> {
-  const product = requestListener(root);
-  const bare = getRequestListener(floor.fetch);
-  const server = createServer((req, res) => (req.url === '/__floor' ? bare(req, res) : product(req, res)));
+/** Listen on loopback; resolves with the base URL and a closer. */
+function listen(server: HttpServer): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
@@ -88,37 +81,42 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
 
   const floor = new Hono();
   floor.get('/__floor', (c) => c.body(floorBody, 200, { 'content-type': 'application/json; charset=UTF-8' }));
-  const root = new Hono();
+  const growthApp = new Hono();
   // The feed route's own steps for an anonymous caller (api/routes/feeds.ts), over a given snapshot.
-  root.get('/__growth/:size', (c) => {
+  growthApp.get('/__growth/:size', (c) => {
     const snapshot = growth.get(c.req.param('size'));
     if (!snapshot) return c.notFound();
     const q = parseReadingQuery(new URL(c.req.url).searchParams, deps.now());
     return c.json(feedPage(snapshot, toFilter(q, null), q.sort, q.offset, q.limit));
   });
-  root.route('/', app);
-  const server = await listen(floor, root);
+  // The product exactly as production serves it (api/server.ts: the security headers, then the app;
+  // mounting it under another Hono app would wrap every route in one more compose, as `route()` does
+  // for an app with its own error handler); the floor on a bare Node server in this same process,
+  // with its one header: the least work an answer takes; the growth routes on a third server.
+  const server = await listen(createAppServer(app));
+  const floorServer = await listen(createServer(getRequestListener(floor.fetch)));
+  const growthServer = await listen(createAppServer(growthApp));
   try {
     // Short alternating rounds: each ratio is taken against the floor of its own round, and the
     // median round is reported, so a neighbour's burst of work moves one round, not the figure.
     const paths = {
-      floor: '/__floor',
-      brief: BRIEF_PATH,
-      feed: `/api/feed?${FEED_QUERY}`,
-      g10: `/__growth/10k?${FEED_QUERY}`,
-      g100: `/__growth/100k?${FEED_QUERY}`,
+      floor: `${floorServer.base}/__floor`,
+      brief: `${server.base}${BRIEF_PATH}`,
+      feed: `${server.base}/api/feed?${FEED_QUERY}`,
+      g10: `${growthServer.base}/__growth/10k?${FEED_QUERY}`,
+      g100: `${growthServer.base}/__growth/100k?${FEED_QUERY}`,
     };
     type Name = keyof typeof paths;
     const names: Name[] = ['floor', 'brief', 'feed', 'g10', 'g100'];
     const runs = new Map<Name, LoadResult[]>();
     for (const name of names) {
-      note(`warm-up: ${paths[name].split('?')[0]}`);
-      await runLoad(`${server.base}${paths[name]}`, { ...load, durationS: load.warmupS, warmupS: 0 });
+      note(`warm-up: ${new URL(paths[name]).pathname}`);
+      await runLoad(paths[name], { ...load, durationS: load.warmupS, warmupS: 0 });
     }
     for (let round = 1; round <= rounds; round += 1) {
       note(`load round ${round}/${rounds}: floor, brief, feed, feed at 10,000 and 100,000`);
       for (const name of names) {
-        const result = await runLoad(`${server.base}${paths[name]}`, { ...load, warmupS: 0 });
+        const result = await runLoad(paths[name], { ...load, warmupS: 0 });
         runs.set(name, [...(runs.get(name) ?? []), result]);
       }
     }
@@ -154,6 +152,8 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
     out.feed_100k_p99_ms = measured(g100.p99Ms, { unit: 'ms', digits: 1 });
   } finally {
     await server.close();
+    await floorServer.close();
+    await growthServer.close();
   }
   return out;
 }

@@ -1,6 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SECURITY_HEADERS, serveApp } from '../../api/server.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAppServer, SECURITY_HEADERS, serveApp } from '../../api/server.ts';
+import { unsubscribeToken } from '../../core/domain/digest.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 
 let ctx: TestContext;
@@ -66,6 +69,42 @@ test('every answer of the HTTP server carries the security headers: JSON, API er
     }
   } finally {
     await server.close();
+  }
+});
+
+test("a route's own value for a security header wins, once, in any letter case", async () => {
+  const server = await serveApp(ctx.app, 0, '127.0.0.1');
+  try {
+    // The unsubscribe page sends `Referrer-Policy: no-referrer` (its URL carries a token).
+    const token = unsubscribeToken('someone', ctx.config.sessionSecret);
+    const page = await fetch(`${server.url}/api/digest/unsubscribe?token=${encodeURIComponent(token)}`);
+    assert.is(page.status, 200);
+    assert.is(page.headers.get('referrer-policy'), 'no-referrer');
+    assert.is(page.headers.get('x-content-type-options'), 'nosniff');
+  } finally {
+    await server.close();
+  }
+  // Node's own response API, in every form a handler can use: the security headers are added to what it sets.
+  const node = createAppServer({ fetch: () => new Response('unused') });
+  node.removeAllListeners('request');
+  node.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url === '/object') res.writeHead(200, { 'x-frame-options': 'DENY', 'content-type': 'text/plain' });
+    else if (req.url === '/array') res.writeHead(200, 'Fine', ['X-FRAME-OPTIONS', 'DENY', 'Content-Type', 'text/plain']);
+    else if (req.url === '/set') res.setHeader('X-Frame-Options', 'DENY');
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+  try {
+    const base = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+    for (const path of ['/object', '/array', '/set', '/implicit']) {
+      const res = await fetch(`${base}${path}`);
+      assert.is(await res.text(), 'ok');
+      assert.is(res.headers.get('x-frame-options'), path === '/implicit' ? SECURITY_HEADERS['X-Frame-Options'] : 'DENY', path);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (name !== 'X-Frame-Options') assert.is(res.headers.get(name), value, `${name} on ${path}`);
+    }
+  } finally {
+    node.closeAllConnections();
+    await new Promise<void>((resolve) => node.close(() => resolve()));
   }
 });
 
