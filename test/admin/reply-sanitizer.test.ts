@@ -53,6 +53,10 @@ test('plain text: paragraphs, breaks and list items survive; entities are decode
   assert.is(replyPlainText('<p>Hello &amp; thanks</p><p>Line<br />two</p><ul><li>one</li><li>two</li></ul><ol><li>a</li><li>b</li></ol>'), 'Hello & thanks\n\nLine\ntwo\n\n- one\n- two\n\n1. a\n2. b');
 });
 
+test('plain text: an entity named like an Object member stays as written', () => {
+  assert.is(replyPlainText('<p>&constructor; &toString; &__proto__; &amp;</p>'), '&constructor; &toString; &__proto__; &');
+});
+
 test('the stored message is the plain text of message_html, trimmed', () => {
   const reply = sanitizeReply('  <div><b>Thanks</b> for &lt;writing&gt;</div><script>x</script>  ');
   assert.is(reply.html, '<p><strong>Thanks</strong> for &lt;writing&gt;</p>');
