@@ -41,7 +41,7 @@ const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',').map((name) => name.trim()).filter(Boolean)) : null;
 const wanted = (name: string) => only === null || only.has(name);
 const load: LoadOptions = quick ? { connections: 10, durationS: 1, warmupS: 1 } : DEFAULT_LOAD;
-const API_ROUNDS = quick ? 1 : 3;
+const API_ROUNDS = quick ? 1 : 5;
 const ingestSizes: IngestSizes = quick
   ? { feeds: 20, itemsPerFeed: 50, window: 1000, storedFeeds: 4, rounds: 1, budgetMs: 0 }
   : { feeds: 100, itemsPerFeed: 50, window: 1000, storedFeeds: 20, rounds: 3, budgetMs: 90_000 };

@@ -114,8 +114,11 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
       await runLoad(paths[name], { ...load, durationS: load.warmupS, warmupS: 0 });
     }
     for (let round = 1; round <= rounds; round += 1) {
-      note(`load round ${round}/${rounds}: floor, brief, feed, feed at 10,000 and 100,000`);
-      for (const name of names) {
+      // Every other round runs in reverse order, so no endpoint always follows the same one (a
+      // garbage collection or a neighbour's burst that builds up over a round lands on both sides).
+      const order = round % 2 === 1 ? names : [...names].reverse();
+      note(`load round ${round}/${rounds}: ${order.join(', ')}`);
+      for (const name of order) {
         const result = await runLoad(paths[name], { ...load, warmupS: 0 });
         runs.set(name, [...(runs.get(name) ?? []), result]);
       }
