@@ -67,6 +67,15 @@ test('every answer of the HTTP server carries the security headers: JSON, API er
       assert.not.match(res.headers.get('x-frame-options') ?? '', /,/);
       assert.ok(res.headers.get('content-type'), `a content type on ${res.url}`);
     }
+    // CORS over the socket (Origin read from Node's request): our origin with credentials, another without, none without an Origin.
+    const own = new URL(ctx.config.publicBaseUrl).origin;
+    const mine = await fetch(`${server.url}/api/health`, { headers: { Origin: own } });
+    assert.is(mine.headers.get('access-control-allow-origin'), own);
+    assert.is(mine.headers.get('access-control-allow-credentials'), 'true');
+    const foreign = await fetch(`${server.url}/api/health`, { headers: { Origin: 'https://evil.example' } });
+    assert.is(foreign.headers.get('access-control-allow-origin'), '*');
+    assert.is(foreign.headers.get('access-control-allow-credentials'), null);
+    assert.is((await fetch(`${server.url}/api/health`)).headers.get('access-control-allow-origin'), null);
   } finally {
     await server.close();
   }
