@@ -54,12 +54,12 @@ export interface Fetchable {
 /** `headers` with every security header it does not set itself (any letter case) added. */
 function secured(res: ServerResponse, headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): OutgoingHttpHeaders | OutgoingHttpHeader[] {
   if (Array.isArray(headers)) {
-    // Flat [name, value, ...] pairs (arrays of pairs are not used by our stack; passed through as they are).
-    if (headers.length > 0 && Array.isArray(headers[0])) return headers;
-    const present = headers.filter((_, i) => i % 2 === 0).map((name) => String(name).toLowerCase());
+    // Flat [name, value, ...]; an array of [name, value] pairs is flattened first.
+    const flat = headers.length > 0 && Array.isArray(headers[0]) ? headers.flatMap((pair) => pair) : headers;
+    const present = flat.filter((_, i) => i % 2 === 0).map((name) => String(name).toLowerCase());
     const out: OutgoingHttpHeader[] = [];
     for (const [name, lower, value] of SECURITY_ENTRIES) if (!present.includes(lower) && !res.hasHeader(lower)) out.push(name, value);
-    return [...out, ...headers];
+    return [...out, ...flat];
   }
   const own = headers ? Object.keys(headers).map((name) => name.toLowerCase()) : [];
   const out: OutgoingHttpHeaders = {};

@@ -99,13 +99,14 @@ test("a route's own value for a security header wins, once, in any letter case",
   node.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/object') res.writeHead(200, { 'x-frame-options': 'DENY', 'content-type': 'text/plain' });
     else if (req.url === '/array') res.writeHead(200, 'Fine', ['X-FRAME-OPTIONS', 'DENY', 'Content-Type', 'text/plain']);
+    else if (req.url === '/pairs') res.writeHead(200, [['X-Frame-Options', 'DENY'], ['Content-Type', 'text/plain']] as unknown as string[]);
     else if (req.url === '/set') res.setHeader('X-Frame-Options', 'DENY');
     res.end('ok');
   });
   await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
   try {
     const base = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
-    for (const path of ['/object', '/array', '/set', '/implicit']) {
+    for (const path of ['/object', '/array', '/pairs', '/set', '/implicit']) {
       const res = await fetch(`${base}${path}`);
       assert.is(await res.text(), 'ok');
       assert.is(res.headers.get('x-frame-options'), path === '/implicit' ? SECURITY_HEADERS['X-Frame-Options'] : 'DENY', path);
