@@ -2,10 +2,10 @@
  * The build measurements: runs scripts/bench/build-child.ts in a child process, reads its result
  * line, and turns it into report fields.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { runNode } from './child.ts';
 import { measured, ratio, round, skipped, type Section } from './report.ts';
 
 const BuildResult = z.object({ ms: z.number(), written: z.number(), rendered: z.number(), articles: z.number(), pages: z.number() });
@@ -29,22 +29,11 @@ export function parseChildOutput(stdout: string): BuildChildResult | null {
 }
 
 /** Run the build child; resolves with its result (rejects on a failed child). */
-export function runBuildChild(uri: string, dbName: string, dataDir: string, distDir: string, added: number, firstNewIndex: number): Promise<BuildChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, uri, dbName, dataDir, distDir, String(added), String(firstNewIndex)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const result = parseChildOutput(out);
-      if (code === 0 && result) resolve(result);
-      else reject(new Error(`the build child exited with ${code}: ${(err || out).slice(-500)}`));
-    });
-  });
+export async function runBuildChild(uri: string, dbName: string, dataDir: string, distDir: string, added: number, firstNewIndex: number): Promise<BuildChildResult> {
+  const { code, out, err } = await runNode(['--import', 'tsx', CHILD, uri, dbName, dataDir, distDir, String(added), String(firstNewIndex)]);
+  const result = parseChildOutput(out);
+  if (code === 0 && result) return result;
+  throw new Error(`the build child exited with ${code}: ${(err || out).slice(-500)}`);
 }
 
 /** Report fields from a child's result. */

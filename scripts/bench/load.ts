@@ -3,10 +3,10 @@
  * core), a short warm-up run first (discarded), then the measured run, its JSON output validated.
  * A run with any error, timeout or non-2xx answer is refused: a fast 404 must never look like speed.
  */
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
+import { runNode } from './child.ts';
 
 /** How one load run is shaped. */
 export interface LoadOptions {
@@ -39,30 +39,19 @@ function cliPath(): string {
 }
 
 /** Run autocannon once; resolves with its parsed JSON. Never blocks this process's event loop. */
-function autocannon(url: string, connections: number, durationS: number): Promise<z.infer<typeof AutocannonJson>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath(), '-j', '-n', '-c', String(connections), '-d', String(durationS), url], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err.slice(-300)}`));
-      const line = out.trim().split('\n').pop() ?? '';
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch {
-        return reject(new Error(`autocannon printed no JSON: ${out.slice(-300)}`));
-      }
-      const parsed = AutocannonJson.safeParse(json);
-      if (!parsed.success) return reject(new Error(`unexpected autocannon JSON: ${parsed.error.message}`));
-      resolve(parsed.data);
-    });
-  });
+async function autocannon(url: string, connections: number, durationS: number): Promise<z.infer<typeof AutocannonJson>> {
+  const { code, out, err } = await runNode([cliPath(), '-j', '-n', '-c', String(connections), '-d', String(durationS), url]);
+  if (code !== 0) throw new Error(`autocannon exited with ${code}: ${err.slice(-300)}`);
+  const line = out.trim().split('\n').pop() ?? '';
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    throw new Error(`autocannon printed no JSON: ${out.slice(-300)}`);
+  }
+  const parsed = AutocannonJson.safeParse(json);
+  if (!parsed.success) throw new Error(`unexpected autocannon JSON: ${parsed.error.message}`);
+  return parsed.data;
 }
 
 /** Warm up, then measure `url`. Throws when any request failed. */

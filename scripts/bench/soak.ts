@@ -5,13 +5,13 @@
  * server's heap growth (bounded), and whether the events collection holds exactly one row per
  * distinct (day, visitor, kind, article) sent.
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../api/app.ts';
 import { serveApp } from '../../api/server.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
+import { runNode } from './child.ts';
 import { checkEventRows, type MixedLoadResult } from './mixed-load.ts';
 import { measured, round, type Section } from './report.ts';
 
@@ -34,14 +34,9 @@ export async function benchSoak(deps: AppDeps, tmp: string, options: { clients: 
     // `npm run bench` runs with --expose-gc, so both samples are taken after a full collection.
     global.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
-    const result = await new Promise<MixedLoadResult>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'mixed-load-child.ts'), base, idsFile, String(options.clients), String(options.durationS * 1000)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as MixedLoadResult) : reject(new Error(`load process exited ${code}`))));
-    });
+    const child = await runNode(['--import', 'tsx', path.join(import.meta.dirname, 'mixed-load-child.ts'), base, idsFile, String(options.clients), String(options.durationS * 1000)], { stderr: 'inherit' });
+    if (child.code !== 0) throw new Error(`load process exited ${child.code}`);
+    const result = JSON.parse(child.out) as MixedLoadResult;
     global.gc?.();
     const growthMb = (process.memoryUsage().heapUsed - heapBefore) / 1048576;
     const rows = await checkEventRows(deps.db, result.sent);
