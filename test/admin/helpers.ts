@@ -1,26 +1,12 @@
 /** Sign-in helpers for the admin tests: users and sessions inserted directly, bearer tokens sent. */
-import { randomBytes } from 'node:crypto';
 import type { Db } from 'mongodb';
-import { hashToken } from '../../api/session.ts';
-import { randomId } from '../../core/domain/ids.ts';
-import type { SessionDoc, UserDoc } from '../../core/domain/user.ts';
+import { signInDirectly } from '../accounts/helpers.ts';
 import type { TestContext } from '../helpers/context.ts';
 
-/** Insert a user with a live session; returns its id and the bearer token. */
+/** Insert a user with a live session (`signInDirectly`); returns its id and the bearer token. */
 export async function signIn(db: Db, user: { email: string; is_admin?: boolean }): Promise<{ id: string; token: string }> {
-  const id = randomId();
-  const token = randomBytes(24).toString('base64url');
-  const now = new Date();
-  await db.collection<UserDoc>('users').insertOne({ _id: id, email: user.email, avatar_url: null, is_admin: user.is_admin ?? false, prefs: null, created_at: now, updated_at: now });
-  await db.collection<SessionDoc>('sessions').insertOne({
-    _id: randomId(),
-    token_hash: hashToken(token),
-    user_id: id,
-    created_at: now,
-    last_used_at: now,
-    expires_at: new Date(now.getTime() + 86_400_000),
-  });
-  return { id, token };
+  const signedIn = await signInDirectly(db, user.email, new Date(), { is_admin: user.is_admin ?? false });
+  return { id: signedIn.user._id, token: signedIn.token };
 }
 
 /** Request helper sending a bearer token and, when given, a JSON body. */
