@@ -15,6 +15,37 @@ export interface Series {
 
 const BOX: Box = { width: 640, height: 220, left: 40, right: 12, top: 12, bottom: 28 };
 
+/** A chart's numbers as a table in a disclosure: a header per column, a row header per row. */
+function NumbersTable({ title, columns, rows }: { title: string; columns: string[]; rows: Array<{ label: string; values: number[] }> }) {
+  return (
+    <details>
+      <summary>{title}: the numbers</summary>
+      <table>
+        <caption class="sr-only">{title}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              {row.values.map((value, i) => (
+                <td key={columns[i + 1] ?? i}>{value}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
 /** Daily figures as lines over the days, with a table alternative. */
 export function LineChart({ id, title, days, series }: { id: string; title: string; days: string[]; series: Series[] }) {
   const max = Math.max(0, ...series.flatMap((s) => s.values));
@@ -60,32 +91,7 @@ export function LineChart({ id, title, days, series }: { id: string; title: stri
             </li>
           ))}
         </ul>
-        <details>
-          <summary>{title}: the numbers</summary>
-          <table>
-            <caption class="sr-only">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {series.map((s) => (
-                  <th key={s.name} scope="col">
-                    {s.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day, i) => (
-                <tr key={day}>
-                  <th scope="row">{day}</th>
-                  {series.map((s) => (
-                    <td key={s.name}>{s.values[i] ?? 0}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
+        <NumbersTable title={title} columns={['Day', ...series.map((s) => s.name)]} rows={days.map((day, i) => ({ label: day, values: series.map((s) => s.values[i] ?? 0) }))} />
       </figcaption>
     </figure>
   );
@@ -124,26 +130,7 @@ export function BarChart({ id, title, rows, unit }: { id: string; title: string;
           </g>
         ))}
       </svg>
-      <details>
-        <summary>{title}: the numbers</summary>
-        <table>
-          <caption class="sr-only">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">{unit}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.label}>
-                <th scope="row">{r.label}</th>
-                <td>{r.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <NumbersTable title={title} columns={['Kind', unit]} rows={rows.map((r) => ({ label: r.label, values: [r.value] }))} />
     </figure>
   );
 }
