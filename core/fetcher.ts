@@ -19,6 +19,7 @@ import type { LookupFunction, Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { AppError } from './errors.ts';
 import { ipFamily, isPublicAddress } from './domain/address.ts';
+import { decodeFeedBytes } from './domain/charset.ts';
 
 /** Resolves a host name to its addresses (injectable so tests can play a hostile DNS). */
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
@@ -117,17 +118,9 @@ function guardedLookup(resolver: Resolver, allowPrivate: boolean, isPublic: (add
   };
 }
 
-/** Pick the text decoding: Content-Type charset, else the XML declaration, else UTF-8 (BOM honoured). */
+/** Decode a body: byte order mark, Content-Type charset, XML declaration, then sniffing (core/domain/charset.ts). */
 export function decodeBody(bytes: Buffer, contentType: string | undefined): string {
-  let label = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
-  else if (!label) label = /^\s*<\?xml[^>]*encoding\s*=\s*["']([\w.:-]+)["']/i.exec(bytes.subarray(0, 300).toString('latin1'))?.[1];
-  try {
-    return new TextDecoder(label ?? 'utf-8').decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
+  return decodeFeedBytes(bytes, contentType);
 }
 
 interface Hop {
@@ -141,7 +134,7 @@ function oneHop(url: URL, options: Required<Omit<SafeFetchOptions, 'headers' | '
   const isPublic = options.policy?.isPublic ?? isPublicAddress;
   const headers: Record<string, string> = {
     'user-agent': options.userAgent,
-    accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+    accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5',
     'accept-encoding': 'gzip, deflate, br',
   };
   for (const [k, v] of Object.entries(options.headers ?? {})) if (!DROPPED_HEADERS.test(k)) headers[k.toLowerCase()] = v;
