@@ -3,6 +3,7 @@
  * teasers, a sane publication date, one honest image (never a logo or a share card), and the
  * domain-level paywall hint. Pure: the parsed feed and `now` in, plain values out.
  */
+import { parseLooseDate } from './feed-date.ts';
 
 /** Query parameters that only track the reader; removed from canonical URLs. */
 export const TRACKING_PARAM = /^(utm_\w+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|mkt_tok|oly_anon_id|oly_enc_id|vero_id|wt_mc|wt\.mc_id|ref_src|ref_url|cmpid|s_cid|icid|ncid|sr_share|at_medium|at_campaign)$/i;
@@ -240,13 +241,16 @@ export function teaserText(raw: string): string {
 const EARLIEST = Date.UTC(1995, 0, 1);
 
 /**
- * The publication date: the first candidate that parses and is not absurd. A date in the future
- * is clamped to `now` (clock skew, scheduled posts); no usable date falls back to `now`.
+ * The publication date: the first candidate that parses and is not absurd. `Date.parse` reads it,
+ * else `parseLooseDate` (day and month names in other languages, epoch seconds). A date in the
+ * future is clamped to `now` (clock skew, scheduled posts); no usable date falls back to `now`.
  */
 export function publicationDate(candidates: Array<string | null | undefined>, now: Date): Date {
   for (const candidate of candidates) {
     if (!candidate) continue;
-    const time = Date.parse(candidate.trim());
+    const trimmed = candidate.trim();
+    let time = Date.parse(trimmed);
+    if (Number.isNaN(time)) time = parseLooseDate(trimmed);
     if (Number.isNaN(time) || time < EARLIEST) continue;
     return new Date(Math.min(time, now.getTime()));
   }
@@ -354,6 +358,39 @@ export interface NormalizedItem {
   published_at: Date;
 }
 
+/** A Media RSS element as rss-parser gives it: its attributes under `$`. */
+export interface MediaFields {
+  $: { url: string; type?: string; medium?: string; width?: string | number; height?: string | number };
+}
+
+/**
+ * The fields `normalizeItems` reads from one parsed item: rss-parser's item shape (with our Media
+ * RSS custom fields). The lenient parser and JSON Feed map their items into it, so every format
+ * goes through the one normaliser. rss-parser's own output is read as untrusted data, field by field.
+ */
+export interface FeedItemFields {
+  title?: string;
+  link?: string;
+  guid?: string;
+  /** Atom's `id` (rss-parser), read when there is no `guid`. */
+  id?: string;
+  /** The item's full HTML (RSS `content:encoded`, JSON Feed `content_html`). */
+  'content:encoded'?: string;
+  /** RSS `description`, Atom `content`, JSON Feed `content_text`. */
+  content?: string;
+  /** Atom `summary`, JSON Feed `summary`: the teaser's first choice. */
+  summary?: string;
+  enclosure?: { url: string; type?: string };
+  mediaContent?: MediaFields[];
+  mediaThumbnail?: MediaFields[];
+  itunes?: { image?: string };
+  /** Dates, tried in this order: `isoDate`, `pubDate`, `dc:date`, `date`. */
+  isoDate?: string;
+  pubDate?: string;
+  'dc:date'?: string;
+  date?: string;
+}
+
 /** A string from a parsed-XML value (plain string, or xml2js `{_: text}`), else null. */
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value;
@@ -384,8 +421,9 @@ function addMediaCandidates(value: unknown, out: ImageCandidate[]): void {
 }
 
 /**
- * Normalise the items of one parsed feed (rss-parser output, treated as untrusted data). Items
- * without a usable link or title are skipped; images repeated across items are dropped.
+ * Normalise the items of one parsed feed: rss-parser output (untrusted data), or the lenient
+ * parser's and JSON Feed's items in the same shape (`FeedItemFields`). Items without a usable link
+ * or title are skipped; images repeated across items are dropped.
  */
 export function normalizeItems(items: unknown[], options: { base: string; now: Date; paywalled?: boolean; maxItems?: number }): NormalizedItem[] {
   const out: NormalizedItem[] = [];
