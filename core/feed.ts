@@ -1,13 +1,15 @@
 /**
  * Reading one feed: the safe fetch (with conditional GET), or the bundled demo file for a
- * `tidings-demo:<file>` URL, then rss-parser's `parseString` (RSS 2.0, RSS 1.0, Atom) and the
- * normaliser. Failures come back as data (`kind: 'failed'`), never as a throw: one broken feed
+ * `tidings-demo:<file>` URL, then the parse (rss-parser for RSS 2.0, RSS 1.0 and Atom, the lenient
+ * parser for what it refuses, the JSON Feed reader) and the one normaliser. Failures come back as data (`kind: 'failed'`), never as a throw: one broken feed
  * never stops the others (Miniflux's rule: feed errors are state on the feed).
  */
 import Parser from 'rss-parser';
 import { describeError } from './errors.ts';
 import { FetchError, safeFetch, type Resolver } from './fetcher.ts';
 import { isDemoFeedUrl, readDemoFeed } from './demo/index.ts';
+import { parseLeniently } from './feed-lenient.ts';
+import { readJsonFeed } from './domain/jsonfeed.ts';
 import { normalizeItems, type NormalizedItem } from './domain/normalize.ts';
 import { retryAfterMs } from './domain/poll.ts';
 
@@ -40,15 +42,52 @@ const parser = new Parser({
   },
 });
 
-/** Parse feed text and normalise its items; throws on text that is not a feed. */
-export async function parseFeed(body: string, base: string, options: Pick<FeedReadOptions, 'now' | 'paywalled' | 'maxItems'>): Promise<{ items: NormalizedItem[]; title: string | null }> {
+/** What `parseFeed` needs besides the text. */
+export type ParseOptions = Pick<FeedReadOptions, 'now' | 'paywalled' | 'maxItems'> & {
+  /** The response's Content-Type (JSON Feed may be recognised by it). */
+  contentType?: string;
+};
+
+/** rss-parser's refusal in words a source's `last_error` can show (its TypeError on a channel-less `<rss>` included). */
+function refusalText(error: unknown): string {
+  if (error instanceof TypeError) return 'the document has no RSS channel';
+  return describeError(error);
+}
+
+/**
+ * Parse feed text and normalise its items; throws (with a reason) on text that is not a feed.
+ * JSON Feed goes to its reader; XML goes to rss-parser first, and to the lenient parser
+ * (core/feed-lenient.ts) only when rss-parser refuses the document or yields no usable item, so
+ * documents rss-parser reads well cost nothing more. A document rss-parser refused and in which
+ * the lenient parser finds no usable item either stays refused, with rss-parser's reason.
+ */
+export async function parseFeed(body: string, base: string, options: ParseOptions): Promise<{ items: NormalizedItem[]; title: string | null }> {
   const trimmed = body.replace(/^\uFEFF/, '').trimStart();
-  if (!trimmed.startsWith('<')) throw new Error('the response is not XML');
-  const feed = await parser.parseString(trimmed);
-  const items: unknown[] = Array.isArray(feed.items) ? feed.items : [];
-  const title = typeof feed.title === 'string' ? feed.title.trim().slice(0, 200) || null : null;
-  if (!/<(rss|feed|rdf:RDF|channel)\b/i.test(trimmed.slice(0, 4000))) throw new Error('the document is not an RSS or Atom feed');
-  return { items: normalizeItems(items, { base, now: options.now, paywalled: options.paywalled, maxItems: options.maxItems }), title };
+  const limit = options.maxItems ?? 100;
+  const normalize = (items: unknown[]) => normalizeItems(items, { base, now: options.now, paywalled: options.paywalled, maxItems: limit });
+  if (trimmed.startsWith('{')) {
+    const json = readJsonFeed(trimmed, options.contentType, limit);
+    if (json.kind === 'refused') throw new Error(json.reason);
+    return { items: normalize(json.items), title: json.title };
+  }
+  if (!trimmed.startsWith('<')) throw new Error('the response is neither XML nor JSON');
+  let strict: { items: NormalizedItem[]; title: string | null } | null = null;
+  let refusal: unknown = null;
+  try {
+    const feed = await parser.parseString(trimmed);
+    const items: unknown[] = Array.isArray(feed.items) ? feed.items : [];
+    const title = typeof feed.title === 'string' ? feed.title.trim().slice(0, 200) || null : null;
+    if (!/<(rss|feed|rdf:RDF|channel)\b/i.test(trimmed.slice(0, 4000))) throw new Error('the document is not an RSS or Atom feed');
+    strict = { items: normalize(items), title };
+    if (strict.items.length > 0) return strict;
+  } catch (error) {
+    refusal = error;
+  }
+  const lenient = parseLeniently(trimmed, limit);
+  const items = lenient ? normalize(lenient.items) : [];
+  if (items.length > 0) return { items, title: strict?.title ?? (lenient?.title?.trim().slice(0, 200) || null) };
+  if (strict) return strict;
+  throw new Error(refusalText(refusal));
 }
 
 /** Fetch (or read the demo file) and parse one feed. Never throws. */
@@ -57,6 +96,7 @@ export async function readFeed(feedUrl: string, options: FeedReadOptions): Promi
   let base = feedUrl;
   let etag: string | null = null;
   let lastModified: string | null = null;
+  let contentType: string | undefined;
   if (isDemoFeedUrl(feedUrl)) {
     const text = readDemoFeed(feedUrl, options.now, options.publicBaseUrl);
     if (text === null) return { kind: 'failed', error: `no bundled demo feed named ${feedUrl}` };
@@ -80,6 +120,7 @@ export async function readFeed(feedUrl: string, options: FeedReadOptions): Promi
       if (res.status < 200 || res.status > 299) return { kind: 'failed', status: res.status, error: `HTTP ${res.status}` };
       body = res.body;
       base = res.url;
+      contentType = res.headers['content-type'];
       etag = res.headers.etag?.slice(0, 300) ?? null;
       lastModified = res.headers['last-modified']?.slice(0, 100) ?? null;
     } catch (error) {
@@ -87,7 +128,7 @@ export async function readFeed(feedUrl: string, options: FeedReadOptions): Promi
     }
   }
   try {
-    const parsed = await parseFeed(body, base, options);
+    const parsed = await parseFeed(body, base, { ...options, contentType });
     return { kind: 'ok', ...parsed, etag, lastModified };
   } catch (error) {
     return { kind: 'failed', error: `not a readable feed: ${describeError(error)}`.slice(0, 300) };
