@@ -3,12 +3,12 @@
  *
  * feedsmith (on fast-xml-parser) reads the whole document first. It resolves namespaces by URI (an
  * item whose only link is `<a10:link>` is read), and it accepts an `<rss>` without a version, in a
- * default namespace or in capitals, and text with an unescaped `&`. A broken document (cut off
- * mid-item, an unclosed tag, a stray `<`) makes it throw, so then every complete item is read on
- * its own: the document's head (everything before its first item) followed by that one item, and
- * an item that still fails is skipped. A truncated last item has no end tag, so it is never read
- * half. Where the head itself is broken or missing (no `<channel>`), a head made of the root's
- * start tag alone is used.
+ * default namespace or in capitals, and text with an unescaped `&`. A broken document (an unclosed
+ * tag, a stray `<`, a cut inside an element) makes it throw, and a document cut between two tags
+ * of an item would give that item half; in both cases every complete item is read on its own: the
+ * document's head (everything before its first item) followed by that one item, and an item that
+ * still fails is skipped. A cut-off last item has no end tag, so it is never read. Where the head
+ * itself is broken or missing (no `<channel>`), a head made of the root's start tag is used.
  *
  * Bounded for hostile input (the body is at most the fetcher's 2 MiB): fast-xml-parser never
  * expands DOCTYPE entities here and caps nesting; item boundaries are found with `indexOf` and
@@ -129,6 +129,14 @@ function itemRanges(text: string, max: number): Array<[number, number]> {
   return ranges;
 }
 
+/** True when the document ends inside an item: its last item start has no end tag after it (a cut-off body). */
+function endsInsideItem(text: string): boolean {
+  let last: RegExpExecArray | null = null;
+  ITEM_START.lastIndex = 0;
+  for (let match = ITEM_START.exec(text); match; match = ITEM_START.exec(text)) last = match;
+  return last !== null && text.indexOf(`</${last[1]}`, last.index) < 0;
+}
+
 /** The root's start tag, with `<channel>` after it for RSS (where items live), or null. */
 function minimalHead(text: string, format: Format): string | null {
   const root = /<(?:[\w.-]+:)?(?:rss|feed|rdf)\b[^>]{0,8192}>/i.exec(text);
@@ -176,6 +184,8 @@ function tryParse(text: string, format: Format): { title: string | null; items: 
 export function parseLeniently(text: string, limit = 100): LenientRead | null {
   const format = formatOf(text);
   if (!format) return null;
+  // fast-xml-parser accepts a document cut between two tags, and would give its last item half.
+  if (endsInsideItem(text)) return { format, ...readItemByItem(text, format, limit), itemByItem: true };
   try {
     const whole = parseWhole(text, format, limit);
     if (whole.items.length > 0) return { format, ...whole, itemByItem: false };
