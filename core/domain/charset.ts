@@ -6,20 +6,25 @@
  * 1. a byte order mark (UTF-8, UTF-16LE, UTF-16BE) wins over any label;
  * 2. UTF-16 without a mark is recognised by the bytes of `<?` (XML 1.0, appendix F);
  * 3. the `Content-Type` charset, then the XML declaration's `encoding` (an unknown label is ignored);
- * 4. a Latin-1 family label (ISO-8859-1, US-ASCII, windows-1252) over bytes that are valid UTF-8
- *    with non-ASCII characters is UTF-8: templates often declare windows-1252 over UTF-8 text;
- * 5. no label, or a UTF-8 label, over bytes that are mostly not UTF-8 is windows-1252: undeclared
- *    Latin-1 (a valid UTF-8 document with a few stray bytes stays UTF-8).
+ * 4. with no label, a UTF-8 label or a Latin-1 family label (ISO-8859-1, US-ASCII, windows-1252;
+ *    all one encoding in the WHATWG standard), the bytes decide: valid UTF-8 is UTF-8 (templates
+ *    often declare windows-1252 over UTF-8 text); bytes that are mostly not UTF-8 are windows-1252
+ *    (undeclared Latin-1); UTF-8 with a few stray bytes is "mixed": UTF-8, each stray byte read as
+ *    windows-1252 (a Latin-1 'ø' pasted into a UTF-8 document, as bold.dk's feed has).
  * Everything here is linear in the body (at most the fetcher's 2 MiB).
  */
 
 /** How a label was found (for tests and logs). */
 export type CharsetSource = 'bom' | 'utf16-pattern' | 'header' | 'declaration' | 'sniffed' | 'default';
 
-/** The decision: a WHATWG encoding name and where it came from. */
+/**
+ * The decision: a WHATWG encoding name and where it came from. `mixed`: UTF-8 where the bytes are
+ * valid UTF-8, windows-1252 for each byte that is not.
+ */
 export interface CharsetDecision {
   encoding: string;
   source: CharsetSource;
+  mixed?: boolean;
 }
 
 /** The name TextDecoder gives a label, or null when the label is unknown (or the "replacement" encoding). */
@@ -47,31 +52,32 @@ function declarationLabel(bytes: Uint8Array): string | undefined {
   return /encoding\s*=\s*["']([\w.:-]+)["']/i.exec(declaration)?.[1];
 }
 
-/**
- * Valid multi-byte sequences and invalid bytes in UTF-8 terms (one pass). Overlong forms and
- * surrogates count as invalid, as TextDecoder treats them.
- */
+/** The length of the valid UTF-8 sequence at `i` (1 for ASCII), or 0 when the byte there starts none. */
+function sequenceLength(bytes: Uint8Array, i: number): number {
+  const b = bytes[i]!;
+  if (b < 0x80) return 1;
+  const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  if (length === 0 || i + length > bytes.length) return 0;
+  for (let k = 1; k < length; k += 1) if ((bytes[i + k]! & 0xc0) !== 0x80) return 0;
+  const second = bytes[i + 1]!;
+  // Overlong forms and surrogates are invalid, as TextDecoder treats them.
+  if (length === 3 && ((b === 0xe0 && second < 0xa0) || (b === 0xed && second > 0x9f))) return 0;
+  if (length === 4 && ((b === 0xf0 && second < 0x90) || (b === 0xf4 && second > 0x8f))) return 0;
+  return length;
+}
+
+/** Valid multi-byte UTF-8 sequences and bytes that start none, in one pass. */
 export function utf8Census(bytes: Uint8Array): { multibyte: number; invalid: number } {
   let multibyte = 0;
   let invalid = 0;
   let i = 0;
   while (i < bytes.length) {
-    const b = bytes[i]!;
-    if (b < 0x80) {
+    if (bytes[i]! < 0x80) {
       i += 1;
       continue;
     }
-    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-    let ok = length > 0 && i + length <= bytes.length;
-    for (let k = 1; ok && k < length; k += 1) ok = (bytes[i + k]! & 0xc0) === 0x80;
-    if (ok && length === 3) {
-      const second = bytes[i + 1]!;
-      ok = !(b === 0xe0 && second < 0xa0) && !(b === 0xed && second > 0x9f);
-    } else if (ok && length === 4) {
-      const second = bytes[i + 1]!;
-      ok = !(b === 0xf0 && second < 0x90) && !(b === 0xf4 && second > 0x8f);
-    }
-    if (ok) {
+    const length = sequenceLength(bytes, i);
+    if (length > 0) {
       multibyte += 1;
       i += length;
     } else {
@@ -94,13 +100,6 @@ function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-/** True when the bytes are not UTF-8 text with a few stray bytes but another single-byte encoding. */
-function mostlyNotUtf8(bytes: Uint8Array): boolean {
-  if (isUtf8(bytes)) return false;
-  const { multibyte, invalid } = utf8Census(bytes);
-  return invalid >= multibyte;
-}
-
 /** True when some byte is outside ASCII. */
 function hasHighByte(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i += 1) if (bytes[i]! >= 0x80) return true;
@@ -118,19 +117,39 @@ export function detectCharset(bytes: Uint8Array, contentType?: string): CharsetD
   if (bytes[0] === 0x3c && bytes[1] === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) return { encoding: 'utf-16le', source: 'utf16-pattern' };
   if (bytes[0] === 0x00 && bytes[1] === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) return { encoding: 'utf-16be', source: 'utf16-pattern' };
   const fromHeader = encodingOf(headerLabel(contentType));
-  const fromDeclaration = fromHeader ? null : encodingOf(declarationLabel(bytes));
-  const declared = fromHeader ?? fromDeclaration;
-  const source: CharsetSource = fromHeader ? 'header' : 'declaration';
-  if (declared === LATIN1) {
-    // Valid UTF-8 with at least one multi-byte sequence is vanishingly rare in real windows-1252 text.
-    return hasHighByte(bytes) && isUtf8(bytes) ? { encoding: 'utf-8', source: 'sniffed' } : { encoding: LATIN1, source };
+  const declared = fromHeader ?? encodingOf(declarationLabel(bytes));
+  const source: CharsetSource = declared === null ? 'default' : fromHeader ? 'header' : 'declaration';
+  if (declared !== null && declared !== 'utf-8' && declared !== LATIN1) return { encoding: declared, source };
+  if (isUtf8(bytes)) return { encoding: 'utf-8', source: declared === LATIN1 && hasHighByte(bytes) ? 'sniffed' : source };
+  const { multibyte, invalid } = utf8Census(bytes);
+  if (multibyte > invalid) return { encoding: 'utf-8', source: 'sniffed', mixed: true };
+  return { encoding: LATIN1, source: declared === LATIN1 ? source : 'sniffed' };
+}
+
+/** Each byte as windows-1252 reads it. */
+const LATIN1_CHARS: readonly string[] = Array.from({ length: 256 }, (_, b) => new TextDecoder(LATIN1).decode(Uint8Array.of(b)));
+
+/** UTF-8 where the bytes are valid UTF-8, each other byte as windows-1252. */
+function decodeMixed(bytes: Uint8Array): string {
+  const utf8 = new TextDecoder('utf-8');
+  let out = '';
+  let from = 0;
+  let i = 0;
+  while (i < bytes.length) {
+    const length = sequenceLength(bytes, i);
+    if (length > 0) {
+      i += length;
+      continue;
+    }
+    out += utf8.decode(bytes.subarray(from, i)) + LATIN1_CHARS[bytes[i]!]!;
+    i += 1;
+    from = i;
   }
-  if (declared && declared !== 'utf-8') return { encoding: declared, source };
-  if (mostlyNotUtf8(bytes)) return { encoding: LATIN1, source: 'sniffed' };
-  return { encoding: 'utf-8', source: declared ? source : 'default' };
+  return out + utf8.decode(bytes.subarray(from));
 }
 
 /** Decode a feed body: the encoding `detectCharset` picks, a byte order mark dropped. */
 export function decodeFeedBytes(bytes: Uint8Array, contentType?: string): string {
-  return new TextDecoder(detectCharset(bytes, contentType).encoding).decode(bytes);
+  const decision = detectCharset(bytes, contentType);
+  return decision.mixed ? decodeMixed(bytes) : new TextDecoder(decision.encoding).decode(bytes);
 }
