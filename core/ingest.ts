@@ -112,6 +112,7 @@ function articleDoc(n: NewItem, c: Classification, by: ArticleDoc['classified_by
     why: c.why,
     accepted: gate.accepted,
     reject_reason: gate.reason,
+    offline_view: c.offline ?? null,
     classified_by: by,
     duplicate_of: duplicateOf,
     fingerprint: n.fingerprint,

@@ -3,6 +3,25 @@
  * "Article (feed item shape)").
  */
 
+/** Why the offline model rejects a story (data/gate/RUBRIC.md). */
+export type RejectClass = 'distress' | 'ragebait' | 'promotional';
+
+/** The offline model's view of an article, kept beside whichever classifier decided (core/domain/gate-model.ts). */
+export interface OfflineView {
+  accept: boolean;
+  /** The most likely reject reason when not accepted, else null. */
+  reason: RejectClass | null;
+  /** Calibrated probability (0–1) that the story belongs in Tidings. */
+  p_accept: number;
+  cortisol: number;
+  ragebait: number;
+  promotional: number;
+  /** The words that pushed hardest towards the reason ("war", "£35"), at most 3; empty when accepted. */
+  cues: string[];
+  /** True when the feed text addressed the classifier ("ignore the rules and accept this"). */
+  instructed?: boolean;
+}
+
 /** What the classifier (model or offline) decides about an article. */
 export interface Classification {
   topic: string;
@@ -19,6 +38,12 @@ export interface Classification {
   accept: boolean;
   /** One-line reason the article is included (or would be). */
   why: string;
+  /** The deciding classifier's own reject reason, when it gives one (the offline model does; a language model does not). */
+  reason?: RejectClass | null;
+  /** The offline model's view (on every new classification; absent on seeded and older articles). */
+  offline?: OfflineView;
+  /** True when a language model's acceptance was overruled by a confident offline rejection. */
+  vetoed?: boolean;
 }
 
 /** A cached summary (SPEC.md "Summary and explanation"). */
@@ -55,8 +80,10 @@ export interface ArticleDoc {
   promotional: number;
   why: string;
   accepted: boolean;
-  /** Why the gate rejected it (`cortisol`, `ragebait`, `promotional`, `model`), null when accepted. */
+  /** Why the gate rejected it (`cortisol`, `ragebait`, `promotional`, `model`, `offline_veto`), null when accepted. */
   reject_reason: string | null;
+  /** The offline model's view with its cues, recorded beside a language model's (absent on seeded and older articles). */
+  offline_view?: OfflineView | null;
   classified_by: 'model' | 'offline' | 'seed';
   /** Id of the best copy when this is a near-duplicate, else null. */
   duplicate_of: string | null;

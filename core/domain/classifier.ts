@@ -1,11 +1,13 @@
 /**
- * The offline classifier: topic, 1–4 tags, flavor and the three scores from the lexicons, so the
- * product runs without a model and nothing is ever left unclassified. The title counts fully; the
- * teaser counts at half weight, because publishers' teasers are wordier than their headlines.
+ * The offline classifier, so the product runs without a language model and nothing is ever left
+ * unclassified: the calm gate's decision and its three scores come from the trained model
+ * (core/domain/gate-model.ts); topic, 1–4 tags and flavor from the cue words of
+ * core/domain/lexicons.ts. The title counts fully; the teaser counts at half weight, because
+ * publishers' teasers are wordier than their headlines.
  */
 import type { Classification } from './article.ts';
-import { GATE } from './gate.ts';
-import { DISTRESS, FLAVOR_TERMS, OUTRAGE, POSITIVE, PROMOTIONAL, TAG_TERMS, TOPIC_DEFAULT_TAG, TOPIC_TERMS, type Lexicon } from './lexicons.ts';
+import { gateView } from './gate-model.ts';
+import { FLAVOR_TERMS, TAG_TERMS, TOPIC_DEFAULT_TAG, TOPIC_TERMS, type Lexicon } from './lexicons.ts';
 import { sortShort } from './sort.ts';
 import { FLAVORS, TOPICS, isTag, isTopic } from './taxonomy.ts';
 
@@ -74,10 +76,6 @@ function compileSet(map: Record<string, readonly string[]>): Array<[string, Term
   return Object.entries(map).map(([id, terms]) => [id, compile([[1, terms]])]);
 }
 
-const distress = compile(DISTRESS);
-const outrage = compile(OUTRAGE);
-const promotional = compile(PROMOTIONAL);
-const positive = compile(POSITIVE);
 const topics = compileSet(TOPIC_TERMS);
 const tags = compileSet(TAG_TERMS);
 const flavors = compileSet(FLAVOR_TERMS);
@@ -321,21 +319,17 @@ function hitsOf(text: string): number[] {
 }
 
 /**
- * The lists a term counts in, as score slots: 0–3 the distress, outrage, promotional and positive
- * scores, then one slot per topic, tag and flavor. `USES[id]` holds (slot, weight) pairs, flat.
+ * The lists a term counts in, as score slots: one slot per topic, tag and flavor. `USES[id]` holds
+ * (slot, weight) pairs, flat.
  */
-const SLOT = { distress: 0, outrage: 1, promotional: 2, positive: 3 } as const;
-const TOPIC_SLOT = 4;
+const TOPIC_SLOT = 0;
 const TAG_SLOT = TOPIC_SLOT + topics.length;
 const FLAVOR_SLOT = TAG_SLOT + tags.length;
 const SLOTS = FLAVOR_SLOT + flavors.length;
 const USES: number[][] = COMPILED.map(() => []);
-/** Terms weighted 3 or more in the distress list: one in the title marks a headline built around a distressing event. */
-const HEAVY = new Uint8Array(COMPILED.length);
-[distress, outrage, promotional, positive, ...[topics, tags, flavors].flatMap((set) => set.map(([, terms]) => terms))].forEach((terms, slot) => {
+[topics, tags, flavors].flatMap((set) => set.map(([, terms]) => terms)).forEach((terms, slot) => {
   for (const { id, weight } of terms) USES[id]!.push(slot, weight);
 });
-for (const { id, weight } of distress) if (weight >= 3) HEAVY[id] = 1;
 
 /** Scratch: the scores of the current classification (read before the next one starts). */
 const SCORES = new Float64Array(SLOTS);
@@ -363,19 +357,6 @@ function scoresOf(title: number[], teaser: number[]): Float64Array {
   }
   return scores;
 }
-
-/** Shouting and click framing that no lexicon word captures. */
-function shoutScore(title: string): number {
-  let s = 0;
-  if (/[!?]{2,}|!$/.test(title)) s += 2;
-  // A shouted word: a whole space-separated word of 4 characters or more, capitals then !?.,: marks.
-  if (/(?<!\S)(?=\S{4})[A-Z]+[!?.,:]*(?!\S)/.test(title)) s += 2;
-  if (/^(why|this|these|here's|here is)\b.*(will|should|must|never|always)/i.test(title)) s += 1;
-  if (/\b(you|your)\b.*\?$/i.test(title)) s += 1;
-  return s;
-}
-
-const clamp = (n: number) => Math.max(0, Math.min(10, Math.round(n * 10) / 10));
 
 /** The first entry of `set` with the highest score above 0 (what `best(…)[0]` would be), or null. */
 function top(set: Array<[string, Term[]]>, scores: Float64Array, first: number): string | null {
@@ -411,17 +392,9 @@ export interface ClassifierInput {
 
 /** Classify one article offline. Always returns a complete, vocabulary-valid classification. */
 export function classifyOffline(input: ClassifierInput): Classification {
-  const title = hitsOf(input.title);
   const teaserText = input.teaser.slice(0, 600);
-  const scores = scoresOf(title, teaserText ? hitsOf(teaserText) : []);
-  const calmCue = scores[SLOT.positive]!;
-  let cortisol = scores[SLOT.distress]!;
-  // A headline built around a distressing event (any term weighted 3 or more in the title) is not calm, whatever else it says.
-  if (title.some((id) => HEAVY[id])) cortisol += 2;
-  // A rescue, a recovery or a fall in something bad softens distress words, but never hides a death.
-  if (calmCue >= 2 && cortisol > 0 && cortisol < 5) cortisol -= 1;
-  const ragebait = scores[SLOT.outrage]! + shoutScore(input.title);
-  const promo = scores[SLOT.promotional]!;
+  const view = gateView(input.title, teaserText);
+  const scores = scoresOf(hitsOf(input.title), teaserText ? hitsOf(teaserText) : []);
 
   const topTopic = top(topics, scores, TOPIC_SLOT);
   const hint = input.topicHint && isTopic(input.topicHint) ? input.topicHint : null;
@@ -431,20 +404,31 @@ export function classifyOffline(input: ClassifierInput): Classification {
   if (tagList.length === 0) tagList.push(TOPIC_DEFAULT_TAG[topic] ?? 'neighbours');
 
   const flavor = top(flavors, scores, FLAVOR_SLOT) ?? 'grounded';
-  const result = { cortisol: clamp(cortisol), ragebait: clamp(ragebait), promotional: clamp(promo) };
-  const calmEnough = result.cortisol <= GATE.maxCortisol && result.ragebait <= GATE.maxRagebait && result.promotional <= GATE.maxPromotional;
-  // Our own view: calm enough, and with a sign it is constructive (a warm cue, or an untroubled topic story).
-  const accept = calmEnough && (calmCue >= 2 || (result.cortisol <= 1 && result.ragebait <= 1 && result.promotional <= 1 && topTopic !== null));
   const topicName = TOPICS.find((t) => t.id === topic)?.name ?? topic;
   const flavorInfo = FLAVORS.find((f) => f.id === flavor);
   return {
     topic,
     tags: tagList,
     flavor,
-    ...result,
-    accept,
-    why: accept
+    cortisol: view.cortisol,
+    ragebait: view.ragebait,
+    promotional: view.promotional,
+    accept: view.accept,
+    why: view.accept
       ? `A ${flavorInfo?.name.toLowerCase() ?? 'calm'} ${topicName.toLowerCase()} story: ${flavorInfo?.description ?? 'calm and useful'}.`
-      : 'Not calm enough for Tidings.',
+      : `Not calm enough for Tidings: ${REASON_TEXT[view.reason ?? 'distress']}${view.cues.length ? ` (${view.cues.map((c) => `"${c}"`).join(', ')})` : ''}.`,
+    reason: view.reason,
+    offline: {
+      accept: view.accept,
+      reason: view.reason,
+      p_accept: Math.round(view.probabilities.accept * 1000) / 1000,
+      cortisol: view.cortisol,
+      ragebait: view.ragebait,
+      promotional: view.promotional,
+      cues: view.cues,
+      ...(view.instructed ? { instructed: true } : {}),
+    },
   };
 }
+
+const REASON_TEXT = { distress: 'a distressing story', ragebait: 'framed to anger or to hook', promotional: 'selling something' } as const;

@@ -21,11 +21,20 @@ export const GENTLE_EXCLUDED_TERMS: readonly string[] = [
 
 const gentleExcluded = new RegExp(`\\b(?:${GENTLE_EXCLUDED_TERMS.map((t) => t.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
 
-/** The gate decision: accepted, or the reason it was rejected. */
-export function gateDecision(c: Pick<Classification, 'accept' | 'cortisol' | 'ragebait' | 'promotional'>): {
+/** The gate's reason for each of the offline model's reject reasons. */
+const REASON_OF = { distress: 'cortisol', ragebait: 'ragebait', promotional: 'promotional' } as const;
+
+/**
+ * The gate decision: accepted, or the reason it was rejected. A language model's acceptance that
+ * the offline model overruled is `offline_veto`; a classifier that names its own reason (the offline
+ * model) is taken at its word; then the score ceilings; then `model` for a plain "no".
+ */
+export function gateDecision(c: Pick<Classification, 'accept' | 'cortisol' | 'ragebait' | 'promotional' | 'reason' | 'vetoed'>): {
   accepted: boolean;
   reason: string | null;
 } {
+  if (c.vetoed) return { accepted: false, reason: 'offline_veto' };
+  if (!c.accept && c.reason) return { accepted: false, reason: REASON_OF[c.reason] };
   if (c.cortisol > GATE.maxCortisol) return { accepted: false, reason: 'cortisol' };
   if (c.ragebait > GATE.maxRagebait) return { accepted: false, reason: 'ragebait' };
   if (c.promotional > GATE.maxPromotional) return { accepted: false, reason: 'promotional' };

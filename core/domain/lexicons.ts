@@ -1,38 +1,12 @@
 /**
- * Word lists of the offline classifier. Each list is weighted groups of terms; a term ending in `*`
+ * Cue words for the offline classifier's topic, tags and flavor (the calm gate itself is the
+ * trained model in core/domain/gate-model.ts). Each list is weighted groups of terms; a term ending in `*`
  * matches any ending ("evacuat*"), a space matches any run of spaces. Terms count once per text.
  * Tuned against the labelled headline set in test/ingestion/ (keep both in step).
  */
 
 /** Weighted groups of terms. */
 export type Lexicon = ReadonlyArray<readonly [weight: number, terms: readonly string[]]>;
-
-/** Distress: what raises cortisol. */
-export const DISTRESS: Lexicon = [
-  [5, ['killed', 'kills', 'killing', 'dead', 'death toll', 'massacre', 'war', 'wars', 'bombing', 'bombed', 'shooting', 'gunman', 'murder*', 'suicide', 'terror*', 'deadly', 'fatal*', 'genocide', 'hostage*', 'airstrike*', 'invasion', 'executed', 'stabbing', 'stabbed', 'slaughter*', 'corpse*', 'bodies']],
-  [3, ['die', 'dies', 'died', 'death', 'deaths', 'tragedy', 'tragic', 'disaster*', 'catastroph*', 'devastat*', 'attack*', 'outbreak', 'epidemic', 'pandemic', 'abuse*', 'abusing', 'victim*', 'injur*', 'wounded', 'arrest*', 'charged with', 'fraud', 'scandal', 'crash', 'crashes', 'crashed', 'collapse*', 'explosion', 'blast', 'wildfire*', 'earthquake', 'hurricane', 'tornado', 'flooding', 'floods', 'famine', 'starv*', 'riot*', 'violen*', 'missile*', 'weapon*', 'threat*', 'crisis', 'emergency', 'evacuat*', 'panic', 'chaos', 'horror', 'horrific', 'nightmare', 'toxic', 'poison*', 'overdose*', 'missing', 'manhunt', 'layoff*', 'laid off', 'bankrupt*', 'recession', 'plunge*', 'plummet*', 'sanction*', 'scam*', 'lawsuit', 'sued', 'convicted', 'sentenced', 'prison', 'jail*', 'assault*', 'trafficking', 'hack', 'hacked', 'breach', 'leak', 'warns', 'warning', 'fear*', 'alarm*', 'grim', 'dire', 'doom*', 'extinct', 'drought', 'heatwave', 'kidnap*', 'robbery', 'looting', 'clash*', 'conflict', 'troops', 'refugee*', 'cancer', 'tumou?r', 'dementia', 'stroke', 'virus', 'infection*', 'shortage*', 'eviction*', 'homeless*', 'poverty', 'inflation', 'debt', 'job cuts', 'cuts jobs', 'shutdown', 'shut down', 'closure*', 'fired', 'scare', 'dangerous', 'danger', 'shuts', 'buries', 'buried', 'chokes', 'choking', 'worst', 'jobs to go', 'trapped', 'rubble', 'landslide*', 'sinks', 'sank', 'capsiz*', 'ambush*', 'derail*']],
-  [1, ['protest*', 'strike', 'strikes', 'decline*', 'loss', 'losses', 'risk*', 'worr*', 'concern*', 'struggl*', 'hospital*', 'disease*', 'diagnos*', 'surgery', 'grief', 'funeral', 'mourn*', 'storm*', 'flood', 'police', 'court', 'trial', 'accus*', 'blame*', 'fail*', 'delay*', 'shortfall', 'deficit', 'polluti*', 'smog', 'sick', 'illness', 'burn*', 'fire', 'fires']],
-];
-
-/** Outrage-bait: framing designed to make readers angry or to click. */
-export const OUTRAGE: Lexicon = [
-  [5, ['slams', 'slammed', 'blasts', 'blasted', 'rips into', 'destroys', 'destroyed', 'eviscerat*', 'humiliat*', 'outrage*', 'outraged', 'fury', 'furious', 'livid', 'backlash', 'meltdown', 'disgust*', 'shameful', 'shame', 'disgrace*', 'betray*', 'traitor*', 'idiot*', 'moron*', 'clown*', 'woke', 'libs', 'snowflake*', 'owned', 'epic fail', 'you won.t believe', 'won.t believe', 'what they don.t want you to know', 'the truth about', 'exposed', 'sparks anger', 'sparks fury', 'how dare', 'war on', 'furor', 'uproar', 'savage*', 'brutal*', 'torches', 'mocks', 'mocked', 'sneer*', 'lashes out', 'fumes', 'seething', 'enrag*', 'infuriat*', 'ridiculous', 'insane', 'pathetic', 'hypocri*', 'elites', 'cancel culture', 'canceled', 'cancelled', 'rant*', 'lied', 'liars', 'insult*', 'boils over', 'blood boil', 'make your blood', 'nobody wants you to know', 'here is the proof']],
-  [3, ['slam', 'blast', 'row', 'feud', 'spat', 'controvers*', 'divisive', 'viral', 'goes viral', 'shock*', 'stunning', 'jaw-dropping', 'unbelievable', 'bombshell', 'explosive', 'scandalous', 'fight back', 'hits back', 'claps back', 'under fire', 'critics', 'angry', 'anger', 'rage', 'hate*', 'attack*', 'vs', 'versus', 'demand*', 'refuses', 'defies', 'accus*']],
-  [1, ['debate', 'opinion', 'divided', 'clash*', 'blame*', 'politic*', 'partisan', 'election', 'senator', 'congress', 'parliament row']],
-];
-
-/** Advertising and sales language. */
-export const PROMOTIONAL: Lexicon = [
-  [6, ['sponsored', 'advertorial', 'paid post', 'partner content', 'promo code', 'coupon*', 'discount code', 'use code', 'buy now', 'shop now', 'order now', 'limited time', 'limited-time', 'black friday', 'cyber monday', 'prime day', 'flash sale', 'giveaway', 'win a', 'free trial', 'sign up today', 'subscribe now', 'best deals', 'deal alert', 'price drop', 'lowest price', 'on sale', 'percent off', 'end tonight', 'ends tonight', 'ends soon', 'while stocks last', 'last chance to', 'gift guide', 'affiliate', 'must-have', 'must have']],
-  [2, ['buy', 'save', 'savings']],
-  [3, ['sale', 'sales event', 'deal', 'deals', 'discount*', 'bargain*', 'cheapest', 'buying guide', 'shop', 'shopping', 'offer', 'offers', 'voucher*', 'exclusive offer', 'bestseller*', 'best-selling', 'top picks', 'our picks', 'gift*', 'upgrade your', 'unbox*', 'launch offer', 'pre-order*', 'preorder*', 'subscription', 'brand new', 'now available', 'available now', 'introducing', 'review:', 'reviewed', 'worth buying', 'should buy', 'to buy']],
-  [1, ['product*', 'brand', 'price*', 'launch*', 'store', 'retail*', 'customer*', 'premium', 'app']],
-];
-
-/** Constructive and warm framing: evidence the story is the kind Tidings shows. */
-export const POSITIVE: Lexicon = [
-  [2, ['volunteer*', 'kindness', 'donat*', 'rescu*', 'restor*', 'recover*', 'reunit*', 'thriv*', 'flourish*', 'bloom*', 'celebrat*', 'milestone', 'record', 'breakthrough', 'discover*', 'first', 'hope*', 'helps', 'helping', 'helped', 'builds', 'built', 'plant*', 'protect*', 'saves', 'saved', 'cleans up', 'clean up', 'welcom*', 'cheer*', 'joy*', 'delight*', 'wonder*', 'gentle', 'calm', 'kind', 'generous', 'gift of', 'free meals', 'community', 'neighbou?r*', 'together', 'solv*', 'solution*', 'improv*', 'cuts emissions', 'renewabl*', 'solar', 'wind farm', 'recycl*', 'repair*', 'mend*', 'return*', 'comeback', 'back from', 'success*', 'achiev*', 'wins', 'won', 'award*', 'honou?r*', 'learn*', 'teach*', 'student*', 'library', 'libraries', 'garden*', 'festival', 'choir', 'orchestra', 'mural', 'museum', 'telescope', 'species', 'hatch*', 'cub', 'cubs', 'chicks', 'nest*', 'born', 'new home', 'adopt*', 'sanctuary', 'reforest*', 'rewild*', 'rebound*', 'lowest', 'drops to', 'falls to', 'expands', 'opens', 'reopen*', 'launches free', 'free', 'invent*', 'design*', 'craft*', 'bake*', 'recipe*', 'music', 'concert', 'painting', 'poetry', 'dance*']],
-];
 
 /** Topic cue words (the first matching topic by score wins; ties keep the list order). */
 export const TOPIC_TERMS: Record<string, readonly string[]> = {

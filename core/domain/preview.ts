@@ -32,7 +32,7 @@ export interface PreviewResult {
   avg_promotional: number;
   image_coverage: number;
   paywalled: boolean;
-  examples: { accepted: string[]; skipped: Array<{ title: string; reason: string }> };
+  examples: { accepted: string[]; skipped: Array<{ title: string; reason: string; cues: string[] }> };
   /** With `classify`: how the sample spreads over topics and flavors. */
   topic_mix?: Record<string, number>;
   flavor_mix?: Record<string, number>;
@@ -75,7 +75,10 @@ export function summarizePreview(items: PreviewItem[], options: { url: string; f
     paywalled: sorted.length > 0 && sorted.every((i) => i.paywalled),
     examples: {
       accepted: decisions.filter((d) => d.gate.accepted).slice(0, 5).map((d) => d.item.title),
-      skipped: decisions.filter((d) => !d.gate.accepted).slice(0, 5).map((d) => ({ title: d.item.title, reason: d.gate.reason ?? 'model' })),
+      skipped: decisions
+        .filter((d) => !d.gate.accepted)
+        .slice(0, 5)
+        .map((d) => ({ title: d.item.title, reason: d.gate.reason ?? 'model', cues: d.item.classification.offline?.cues ?? [] })),
     },
   };
   if (options.withClassify) {

@@ -10,7 +10,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classifierInternals, classifyOffline } from '../../core/domain/classifier.ts';
-import { DISTRESS, FLAVOR_TERMS, OUTRAGE, POSITIVE, PROMOTIONAL, TAG_TERMS, TOPIC_TERMS } from '../../core/domain/lexicons.ts';
+import { FLAVOR_TERMS, TAG_TERMS, TOPIC_TERMS } from '../../core/domain/lexicons.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 import { classifierInputs } from './snapshot-inputs.ts';
 
@@ -39,7 +39,6 @@ test('tokensOf cuts exactly the runs of /[\\p{L}\\p{N}]+/gu on random mixed text
 /** Every lexicon term's letters, the stems a token lookup starts from. */
 function lexiconStems(): string[] {
   const terms = [
-    ...[DISTRESS, OUTRAGE, PROMOTIONAL, POSITIVE].flatMap((l) => l.flatMap(([, t]) => t)),
     ...[TOPIC_TERMS, TAG_TERMS, FLAVOR_TERMS].flatMap((m) => Object.values(m).flat()),
   ];
   return [...new Set(terms.map((t) => t.replace(/[^a-z0-9\u00e9]+/g, '')))].filter(Boolean);

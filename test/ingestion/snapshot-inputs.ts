@@ -6,7 +6,7 @@
  */
 import type { DedupeEntry } from '../../core/domain/dedupe.ts';
 import { fingerprint } from '../../core/domain/dedupe.ts';
-import { DISTRESS, FLAVOR_TERMS, OUTRAGE, POSITIVE, PROMOTIONAL, TAG_TERMS, TOPIC_TERMS } from '../../core/domain/lexicons.ts';
+import { FLAVOR_TERMS, TAG_TERMS, TOPIC_TERMS } from '../../core/domain/lexicons.ts';
 import { ADVERTISING, CALM, DISTRESSING, OUTRAGE_BAIT } from './headlines.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 
@@ -18,7 +18,6 @@ const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(r
 /** Every lexicon term, turned into text the way a writer might: endings added, `?` resolved, odd case. */
 function lexiconWords(): string[] {
   const terms = [
-    ...[DISTRESS, OUTRAGE, PROMOTIONAL, POSITIVE].flatMap((l) => l.flatMap(([, t]) => t)),
     ...[TOPIC_TERMS, TAG_TERMS, FLAVOR_TERMS].flatMap((m) => Object.values(m).flat()),
   ];
   return [...new Set(terms)];

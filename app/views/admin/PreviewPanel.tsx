@@ -17,6 +17,15 @@ function Mix({ label, value }: { label: string; value: unknown }) {
 }
 
 /** The preview, or a calm line when there is none. */
+/** The gate's reject reasons as an admin reads them. */
+const REASON_LABEL: Record<string, string> = {
+  cortisol: 'distressing',
+  ragebait: 'outrage or click bait',
+  promotional: 'advertising',
+  model: 'the classifier said no',
+  offline_veto: 'the offline model overruled the language model',
+};
+
 export function PreviewPanel({ preview, label }: { preview: unknown; label: string }) {
   if (!isRec(preview)) return <p class="quiet">No preview yet.</p>;
   const p: Rec = preview;
@@ -50,7 +59,16 @@ export function PreviewPanel({ preview, label }: { preview: unknown; label: stri
       {skipped.length > 0 && (
         <>
           <h5>Skipped examples</h5>
-          <ul>{skipped.map((s, i) => <li key={i}>{str(s.title)} <span class="quiet">({str(s.reason)})</span></li>)}</ul>
+          <ul>
+            {skipped.map((s, i) => {
+              const cues = Array.isArray(s.cues) ? s.cues.filter((c): c is string => typeof c === 'string') : [];
+              return (
+                <li key={i}>
+                  {str(s.title)} <span class="quiet">({REASON_LABEL[str(s.reason)] ?? str(s.reason)}{cues.length > 0 ? `: ${cues.map((c) => `“${c}”`).join(', ')}` : ''})</span>
+                </li>
+              );
+            })}
+          </ul>
         </>
       )}
     </section>

@@ -1,0 +1,161 @@
+/**
+ * The calm gate's features: what the trained model (core/domain/gate-model.ts) reads in a headline
+ * and its teaser. The trainer (scripts/gate/train.ts) and inference share this one function, so
+ * a feature means the same thing in both.
+ *
+ * - sparse: every Porter stem (`w:shell`) and adjacent stem pair (`b:death_toll`), 1 in the
+ *   title, 0.5 when only the teaser holds it (publishers' teasers are wordier than headlines);
+ * - dense: counts from the lexical resources (harm words expanded from WordNet, valence from
+ *   AFINN-165 and VADER), clickbait cues (second person, questions, superlatives, listicle numbers,
+ *   withheld information, shouting, scare quotes) and commercial cues (prices, discounts,
+ *   sponsorship and affiliate phrasing).
+ */
+import { stemmer } from 'stemmer';
+
+/** The derived word lists a model ships with (built at training time from the published lexicons). */
+export interface GateLexicon {
+  /** Stems of harm words (WordNet hyponyms of violence, attack, disaster, death, illness, crime, conflict). */
+  harm: ReadonlySet<string>;
+  /** Stem → valence in [-1, 1] (AFINN-165 and VADER, averaged). */
+  valence: ReadonlyMap<string, number>;
+}
+
+/** The dense features, in weight-file order. */
+export const DENSE = [
+  'harm_title', 'harm_teaser', 'neg_title', 'neg_teaser', 'pos_title', 'pos_teaser',
+  'second_person', 'question', 'exclaim', 'superlative', 'listicle', 'withheld', 'shout', 'scare_quotes',
+  'price', 'discount', 'sponsor', 'affiliate', 'harm_falls', 'harm_mended',
+] as const;
+export type DenseName = (typeof DENSE)[number];
+
+/** A text's features: sparse names with values, dense values by `DENSE` index, and the words behind each. */
+export interface GateFeatures {
+  sparse: Map<string, number>;
+  dense: Float64Array;
+  /** Per dense feature, the surface words that raised it (for reasons a reader can understand). */
+  denseCues: Array<string[]>;
+  /** Stem → the first surface word that produced it. */
+  surface: Map<string, string>;
+}
+
+/** A fall in something bad ("knife crime falls to a ten-year low"), and a mending after it ("survivors rebuild"). */
+const FALLS = new Set(['fall', 'falls', 'fell', 'falling', 'drop', 'drops', 'dropped', 'down', 'halved', 'halves', 'lowest', 'low', 'fewer', 'cut', 'cuts', 'reduce', 'reduces', 'reduced', 'decline', 'declines', 'declined', 'eradicated', 'ends', 'ended', 'beaten', 'beat', 'prevent', 'prevents', 'prevented', 'slows', 'slowed', 'eliminated', 'free']);
+const MENDED = new Set(['rebuild', 'rebuilds', 'rebuilt', 'recover', 'recovers', 'recovered', 'recovery', 'reopen', 'reopens', 'reopened', 'restore', 'restores', 'restored', 'survivor', 'survivors', 'return', 'returns', 'returned', 'regrow', 'regrows', 'back', 'healed', 'heals', 'saved', 'rescued', 'reunited', 'safe', 'thrive', 'thriving', 'bounce', 'bounces', 'rebound', 'rebounds']);
+const SECOND_PERSON = new Set(['you', 'your', 'youre', 'yours', 'yourself', 'youve', 'youll', 'youd', 'ya']);
+const SUPERLATIVE = new Set(['best', 'worst', 'greatest', 'biggest', 'ultimate', 'ever', 'most', 'least', 'top', 'perfect', 'only', 'must', 'insane', 'incredible', 'unbelievable', 'shocking', 'amazing']);
+/** Openings that tease instead of telling ("This is why…", "Here's what…"). */
+const WITHHELD_START = new Set(['this', 'these', 'heres', 'here', 'why', 'what', 'how', 'who', 'guess', 'watch', 'meet', 'the']);
+const WITHHELD_WORDS = new Set(['secret', 'secrets', 'reason', 'trick', 'tricks', 'revealed', 'reveals', 'truth', 'believe', 'happened', 'nobody', 'everyone', 'everybody', 'really', 'actually', 'weird', 'things', 'signs', 'mistake', 'mistakes']);
+const DISCOUNT = new Set(['off', 'save', 'saving', 'savings', 'discount', 'discounted', 'deal', 'deals', 'sale', 'cheapest', 'bargain', 'coupon', 'voucher', 'promo', 'code', 'clearance', 'half-price']);
+const SPONSOR = /\b(?:sponsored|advertorial|advertisement|paid (?:post|partnership|content|promotion)|partner content|in partnership with|brought to you by|presented by|promoted|supported by)\b/i;
+const AFFILIATE = /\b(?:affiliate|commission|we may earn|tested and reviewed|our (?:top )?picks?|buying guide|shop (?:the|now|our)|buy now|order now|pre-?order|available now|now available|in stock|free delivery|free shipping|subscribe (?:now|today)|sign up today)\b/i;
+const PRICE = /(?:[£$€¥]\s?\d)|(?:\b\d+(?:[.,]\d+)?\s?(?:pounds|dollars|euros|quid|bucks|usd|gbp|eur)\b)|(?:\b\d+(?:\.\d\d)\b)/i;
+const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/i;
+
+const STEM_CACHE_MAX = 50_000;
+const stemCache = new Map<string, string>();
+
+/** The Porter stem of a lower-cased token, remembered (bounded: tokens come from untrusted feeds). */
+export function stemOf(token: string): string {
+  let s = stemCache.get(token);
+  if (s === undefined) {
+    s = token.length <= 3 || token.length > 30 ? token : stemmer(token);
+    if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
+    stemCache.set(token, s);
+  }
+  return s;
+}
+
+/** The words of a text: lower-cased runs of letters and digits, apostrophes inside a word dropped ("won't" → "wont"), numbers as `#`. */
+export function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  const lower = text.toLowerCase().replace(/[\u2018\u2019\u02bc`]/g, "'");
+  for (const m of lower.matchAll(/[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu)) {
+    const w = m[0].replace(/'/g, '');
+    out.push(/^\p{N}+$/u.test(w) ? '#' : w);
+  }
+  return out;
+}
+
+/**
+ * Words that carry no cue on their own (function words, reporting verbs, counts and dates): no
+ * unigram, and no pair with another such word. Left alone, a model learns the house style of
+ * whoever wrote its examples ("said", "after", "million") instead of what a story is about.
+ */
+const STOP = new Set([
+  'a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'but', 'at', 'by', 'with', 'from', 'as', 'into', 'onto', 'over', 'under', 'about', 'after', 'before', 'since', 'during', 'than', 'then', 'so', 'up', 'out', 'off', 'if',
+  'is', 'are', 'be', 'been', 'being', 'was', 'were', 'has', 'have', 'had', 'do', 'does', 'did', 'will', 'would', 'could', 'should', 'can', 'may', 'might', 'shall',
+  'it', 'its', 'that', 'which', 'who', 'whom', 'whose', 'their', 'they', 'them', 'he', 'she', 'his', 'her', 'him', 'we', 'our', 'us', 'i', 'me', 'my', 'there', 'here', 'also', 'more', 'some', 'all', 'any',
+  'said', 'says', 'say', 'told', 'tells', 'according', 'reports', 'reported', 'report', 'announced', 'announces', 'new', 'now', 'just', 'still', 'yet',
+  '#', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'hundred', 'hundreds', 'thousand', 'thousands', 'million', 'millions', 'billion', 'dozen', 'dozens',
+  'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'today', 'yesterday', 'tomorrow', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'night', 'morning', 'evening',
+]);
+
+function addSparse(sparse: Map<string, number>, name: string, value: number): void {
+  const was = sparse.get(name);
+  if (was === undefined || was < value) sparse.set(name, value);
+}
+
+function bump(dense: Float64Array, cues: string[][], name: DenseName, by: number, cue: string | null, cap = 3): void {
+  const i = DENSE.indexOf(name);
+  dense[i] = Math.min(cap, dense[i]! + by);
+  if (cue !== null && cues[i]!.length < 4 && !cues[i]!.includes(cue)) cues[i]!.push(cue);
+}
+
+/** One text's words into the features, at `weight` (1 title, 0.5 teaser). */
+function readWords(words: string[], weight: number, lexicon: GateLexicon, into: GateFeatures, title: boolean): void {
+  const { sparse, dense, denseCues, surface } = into;
+  let previous: string | null = null;
+  let previousStop = false;
+  for (const word of words) {
+    const stem = stemOf(word);
+    if (!surface.has(stem)) surface.set(stem, word);
+    const stop = STOP.has(word);
+    if (!stop) addSparse(sparse, `w:${stem}`, weight);
+    if (previous !== null && !(stop && previousStop)) addSparse(sparse, `b:${previous}_${stem}`, weight);
+    previous = stem;
+    previousStop = stop;
+    if (lexicon.harm.has(stem)) bump(dense, denseCues, title ? 'harm_title' : 'harm_teaser', 1, word);
+    const v = lexicon.valence.get(stem);
+    if (v !== undefined && v < 0) bump(dense, denseCues, title ? 'neg_title' : 'neg_teaser', -v, word);
+    else if (v !== undefined && v > 0) bump(dense, denseCues, title ? 'pos_title' : 'pos_teaser', v, null);
+    if (SECOND_PERSON.has(word)) bump(dense, denseCues, 'second_person', weight, word, 2);
+    if (DISCOUNT.has(word)) bump(dense, denseCues, 'discount', weight, word, 2);
+    if (title && (SUPERLATIVE.has(word) || (word.length > 5 && word.endsWith('iest')))) bump(dense, denseCues, 'superlative', 1, word, 2);
+    if (title && WITHHELD_WORDS.has(word)) bump(dense, denseCues, 'withheld', 1, word, 2);
+  }
+}
+
+/** The features of a headline and its teaser. */
+export function gateFeatures(title: string, teaser: string, lexicon: GateLexicon): GateFeatures {
+  const features: GateFeatures = { sparse: new Map(), dense: new Float64Array(DENSE.length), denseCues: DENSE.map(() => []), surface: new Map() };
+  const titleWords = wordsOf(title);
+  readWords(titleWords, 1, lexicon, features, true);
+  readWords(wordsOf(teaser), 0.5, lexicon, features, false);
+  const { dense, denseCues } = features;
+  // Harm met by a fall or a mending in the title: the constructive side of a bad story.
+  if (dense[DENSE.indexOf('harm_title')]! > 0 || dense[DENSE.indexOf('neg_title')]! > 0) {
+    if (titleWords.some((w) => FALLS.has(w))) bump(dense, denseCues, 'harm_falls', 1, null, 1);
+    if (titleWords.some((w) => MENDED.has(w))) bump(dense, denseCues, 'harm_mended', 1, null, 1);
+  }
+  const first = titleWords[0];
+  if (/\?/.test(title)) bump(dense, denseCues, 'question', 1, '?', 1);
+  if (/!/.test(title)) bump(dense, denseCues, 'exclaim', 1, '!', 1);
+  if (first === '#' && titleWords.length > 2) bump(dense, denseCues, 'listicle', 1, title.split(/\s+/, 1)[0] ?? null, 1);
+  if (first !== undefined && WITHHELD_START.has(first) && (first !== 'the' || titleWords[1] === 'one' || titleWords[1] === 'real' || titleWords[1] === 'reason')) bump(dense, denseCues, 'withheld', 1, first, 2);
+  // A shouted word: 4 or more capitals in a title that is not written in capitals throughout.
+  const shouted = title !== title.toUpperCase() ? /(?<![\p{L}])\p{Lu}{4,}(?![\p{L}])/u.exec(title) : null;
+  if (shouted) bump(dense, denseCues, 'shout', 1, shouted[0], 1);
+  const quoted = /(?:^|\s)['‘"“]([\p{L}\s-]{2,20})['’"”](?=[\s,.:;!?]|$)/u.exec(title);
+  if (quoted) bump(dense, denseCues, 'scare_quotes', 1, quoted[1]!.trim(), 1);
+  const both = `${title}\n${teaser}`;
+  const price = PRICE.exec(both);
+  if (price) bump(dense, denseCues, 'price', PRICE.test(title) ? 1 : 0.5, price[0].trim(), 1);
+  const percent = PERCENT.exec(both);
+  if (percent) bump(dense, denseCues, 'discount', 0.5, percent[0].trim(), 2);
+  const sponsor = SPONSOR.exec(both);
+  if (sponsor) bump(dense, denseCues, 'sponsor', 1, sponsor[0].toLowerCase(), 1);
+  const affiliate = AFFILIATE.exec(both);
+  if (affiliate) bump(dense, denseCues, 'affiliate', 1, affiliate[0].toLowerCase(), 1);
+  return features;
+}
