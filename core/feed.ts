@@ -57,8 +57,9 @@ function refusalText(error: unknown): string {
 /**
  * Parse feed text and normalise its items; throws (with a reason) on text that is not a feed.
  * JSON Feed goes to its reader; XML goes to rss-parser first, and to the lenient parser
- * (core/feed-lenient.ts) only when rss-parser refuses the document or yields no usable item, so
- * documents rss-parser reads well cost nothing more. A document rss-parser refused and in which
+ * (core/feed-lenient.ts) only when rss-parser refuses the document, yields no usable item or gives
+ * an XHTML title it cannot read (the lenient result is kept when it has more items), so documents
+ * rss-parser reads well cost nothing more. A document rss-parser refused and in which
  * the lenient parser finds no usable item either stays refused, with rss-parser's reason.
  */
 export async function parseFeed(body: string, base: string, options: ParseOptions): Promise<{ items: NormalizedItem[]; title: string | null }> {
@@ -79,15 +80,23 @@ export async function parseFeed(body: string, base: string, options: ParseOption
     const title = typeof feed.title === 'string' ? feed.title.trim().slice(0, 200) || null : null;
     if (!/<(rss|feed|rdf:RDF|channel)\b/i.test(trimmed.slice(0, 4000))) throw new Error('the document is not an RSS or Atom feed');
     strict = { items: normalize(items), title };
-    if (strict.items.length > 0) return strict;
+    if (strict.items.length > 0 && !items.some(hasMarkupTitle)) return strict;
   } catch (error) {
     refusal = error;
   }
   const lenient = parseLeniently(trimmed, limit);
   const items = lenient ? normalize(lenient.items) : [];
-  if (items.length > 0) return { items, title: strict?.title ?? (lenient?.title?.trim().slice(0, 200) || null) };
+  if (items.length > (strict?.items.length ?? 0)) return { items, title: strict?.title ?? (lenient?.title?.trim().slice(0, 200) || null) };
   if (strict) return strict;
   throw new Error(refusalText(refusal));
+}
+
+/**
+ * True for an item whose title rss-parser gives as an element tree (an Atom `type="xhtml"` title):
+ * the normaliser cannot read it (the tree has lost the order of text and tags), the lenient parser can.
+ */
+function hasMarkupTitle(item: unknown): boolean {
+  return typeof item === 'object' && item !== null && 'title' in item && typeof item.title === 'object' && item.title !== null;
 }
 
 /** Fetch (or read the demo file) and parse one feed. Never throws. */
