@@ -68,28 +68,70 @@ export function exitOnStartupError(error: unknown): never {
   process.exit(1);
 }
 
+/** The process's SIGINT/SIGTERM handling, installed before anything that needs closing exists. */
+export interface Shutdown {
+  /** True once a stop signal arrived. */
+  readonly requested: boolean;
+  /**
+   * The steps that close what the process opened, with the logger to report them. Set once, when
+   * they exist; a signal that arrived earlier runs them as soon as they are set.
+   */
+  use(log: Logger, steps: () => Promise<void>): void;
+}
+
 /**
- * Run `steps` once on the first SIGINT/SIGTERM, then exit 0; a second signal, or 5 s passing,
- * forces exit (the embedded server is killed by its own exit hook either way).
+ * Trap SIGINT and SIGTERM now. The first signal runs the steps once, then the process exits 0;
+ * `deadlineMs` after that signal it exits 0 whatever the steps are doing (the embedded server is
+ * killed by its own exit hook either way).
+ *
+ * Signals after the first are ignored rather than forcing an exit: one Ctrl-C on `npm start`
+ * reaches this process twice (the terminal signals the whole process group, and npm forwards its
+ * own copy to its child), so a "second signal forces exit" rule turned half of all Ctrl-Cs into
+ * exit 1 and skipped the rest of the shutdown. The deadline already bounds how long a stop takes.
  */
-export function onShutdown(log: Logger, steps: () => Promise<void>, deadlineMs = 4500): void {
-  let stopping = false;
+export function trapShutdown(deadlineMs = 4500): Shutdown {
+  let requested = false;
+  let log: Logger | null = null;
+  let steps: (() => Promise<void>) | null = null;
+  let running = false;
+  const run = (signal: NodeJS.Signals | null) => {
+    if (!requested || !steps || !log || running) return;
+    running = true;
+    log.info('shutting down', signal ? { signal } : {});
+    steps()
+      .catch((error: unknown) => log?.error('error during shutdown', { error: String(error) }))
+      .finally(() => process.exit(0));
+  };
+  let firstSignal: NodeJS.Signals | null = null;
   const handler = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    log.info('shutting down', { signal });
+    if (requested) return;
+    requested = true;
+    firstSignal = signal;
     const force = setTimeout(() => {
-      log.warn('shutdown deadline reached; exiting');
+      log?.warn('shutdown deadline reached; exiting');
       process.exit(0);
     }, deadlineMs);
     force.unref();
-    steps()
-      .catch((error: unknown) => log.error('error during shutdown', { error: String(error) }))
-      .finally(() => {
-        clearTimeout(force);
-        process.exit(0);
-      });
+    run(signal);
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+  return {
+    get requested() {
+      return requested;
+    },
+    use(logger, stepsToRun) {
+      if (steps) throw new Error('shutdown steps are already set');
+      log = logger;
+      steps = stepsToRun;
+      run(firstSignal);
+    },
+  };
+}
+
+/** Trap SIGINT/SIGTERM and run `steps` once on the first (see `trapShutdown`). */
+export function onShutdown(log: Logger, steps: () => Promise<void>, deadlineMs = 4500): Shutdown {
+  const shutdown = trapShutdown(deadlineMs);
+  shutdown.use(log, steps);
+  return shutdown;
 }
