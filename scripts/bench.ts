@@ -49,7 +49,7 @@ const ingestSizes: IngestSizes = quick
 /** Every field with a target, so a section that could not run still lists them as skipped. */
 const TARGETS: Record<string, Record<string, Target | null>> = {
   api: { static_rps: null, brief_ratio: { op: '>=', limit: 0.6 }, feed_ratio: { op: '>=', limit: 0.4 }, feed_growth: { op: '>=', limit: 0.7 }, brief_p99_ms: null, feed_p99_ms: null },
-  ingest: { ratio: { op: '>=', limit: 0.5 }, stored_items_per_s: null },
+  ingest: { ratio: { op: '>=', limit: 0.5 }, classify_us_per_item: { op: '<=', limit: 100 }, stored_items_per_s: null },
   build: { full_s: { op: '<=', limit: 10 }, incremental_ratio: { op: '<=', limit: 0.15 }, files_rewritten: { op: '<=', limit: 110 }, peak_rss_mb: { op: '<=', limit: 1024 } },
   pages: { a_gz_bytes: { op: '<=', limit: 20_480 }, today_gz_bytes: { op: '<=', limit: 20_480 }, reader_js_gz_bytes: { op: '<=', limit: 51_200 } },
   soak: { requests_per_s: null, errors: { op: '<=', limit: 0 }, heap_growth_mb: { op: '<=', limit: 200 }, event_rows_exact: { op: '>=', limit: 1 } },

@@ -53,28 +53,46 @@ const PRICE = /(?:[£$€¥]\s?\d)|(?:\b\d+(?:[.,]\d+)?\s?(?:pounds|dollars|euro
 const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/i;
 
 const STEM_CACHE_MAX = 50_000;
-const stemCache = new Map<string, string>();
+/** Token → its stem and the stem's unigram feature name, remembered (bounded: tokens come from untrusted feeds). Reusing one name string per stem lets the weight lookup reuse its hash. */
+const stemCache = new Map<string, { stem: string; name: string }>();
 
-/** The Porter stem of a lower-cased token, remembered (bounded: tokens come from untrusted feeds). */
-export function stemOf(token: string): string {
-  let s = stemCache.get(token);
-  if (s === undefined) {
-    s = token.length <= 3 || token.length > 30 ? token : stemmer(token);
+function stemEntry(token: string): { stem: string; name: string } {
+  let entry = stemCache.get(token);
+  if (entry === undefined) {
+    const stem = token.length <= 3 || token.length > 30 ? token : stemmer(token);
+    entry = { stem, name: `w:${stem}` };
     if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
-    stemCache.set(token, s);
+    stemCache.set(token, entry);
   }
-  return s;
+  return entry;
+}
+
+/** The Porter stem of a lower-cased token. */
+export function stemOf(token: string): string {
+  return stemEntry(token).stem;
 }
 
 /** The words of a text: lower-cased runs of letters and digits, apostrophes inside a word dropped ("won't" → "wont"), numbers as `#`. */
 export function wordsOf(text: string): string[] {
   const out: string[] = [];
-  const lower = text.toLowerCase().replace(/[\u2018\u2019\u02bc`]/g, "'");
-  for (const m of lower.matchAll(/[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu)) {
-    const w = m[0].replace(/'/g, '');
-    out.push(/^\p{N}+$/u.test(w) ? '#' : w);
+  const lower = text.toLowerCase();
+  for (const m of lower.matchAll(WORD)) {
+    let w = m[0];
+    if (w.includes("'") || w.includes('\u2019') || w.includes('\u2018') || w.includes('\u02bc') || w.includes('`')) w = w.replace(APOSTROPHES, '');
+    out.push(isNumber(w) ? '#' : w);
   }
   return out;
+}
+
+/** A word: letters and digits, with apostrophes (straight or curly) inside it. */
+const WORD = /[\p{L}\p{N}]+(?:['\u2018\u2019\u02bc`][\p{L}]+)*/gu;
+const APOSTROPHES = /['\u2018\u2019\u02bc`]/g;
+const DIGITS = /^\p{N}+$/u;
+
+function isNumber(w: string): boolean {
+  const c = w.charCodeAt(0);
+  if (c >= 48 && c <= 57) return DIGITS.test(w);
+  return c > 127 && DIGITS.test(w);
 }
 
 /**
@@ -108,10 +126,10 @@ function readWords(words: string[], weight: number, lexicon: GateLexicon, into: 
   let previous: string | null = null;
   let previousStop = false;
   for (const word of words) {
-    const stem = stemOf(word);
+    const { stem, name } = stemEntry(word);
     if (!surface.has(stem)) surface.set(stem, word);
     const stop = STOP.has(word);
-    if (!stop) addSparse(sparse, `w:${stem}`, weight);
+    if (!stop) addSparse(sparse, name, weight);
     if (previous !== null && !(stop && previousStop)) addSparse(sparse, `b:${previous}_${stem}`, weight);
     previous = stem;
     previousStop = stop;

@@ -158,19 +158,32 @@ function cueOf(name: string, f: GateFeatures): string | null {
 /** The (at most 3) features pushing hardest from accept towards `reason`, as words. */
 function cuesFor(f: GateFeatures, model: GateModel, reason: RejectClass): string[] {
   const k = GATE_CLASSES.indexOf(reason);
-  const pushes: Array<[string, number]> = [];
+  // The strongest pushes, kept in order by insertion (a scan, not a sort: this runs for every rejection).
+  const names: string[] = [];
+  const pushes: number[] = [];
+  const consider = (name: string, push: number) => {
+    if (push <= 0.05) return;
+    let at = pushes.length;
+    while (at > 0 && (pushes[at - 1]! < push || (pushes[at - 1] === push && names[at - 1]! > name))) at -= 1;
+    if (at >= 6) return;
+    names.splice(at, 0, name);
+    pushes.splice(at, 0, push);
+    if (names.length > 6) {
+      names.pop();
+      pushes.pop();
+    }
+  };
   for (const [name, x] of f.sparse) {
     const w = model.sparse.get(name);
-    if (w) pushes.push([name, x * (w[k]! - w[0]!)]);
+    if (w) consider(name, x * (w[k]! - w[0]!));
   }
   DENSE.forEach((name, i) => {
     const x = f.dense[i]!;
-    if (x !== 0) pushes.push([name, x * (model.dense[i]![k]! - model.dense[i]![0]!)]);
+    if (x !== 0) consider(name, x * (model.dense[i]![k]! - model.dense[i]![0]!));
   });
-  pushes.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const cues: string[] = [];
-  for (const [name, push] of pushes) {
-    if (push <= 0.05 || cues.length === 3) break;
+  for (const name of names) {
+    if (cues.length === 3) break;
     const cue = cueOf(name, f);
     if (cue && !cues.some((c) => c.includes(cue) || cue.includes(c))) cues.push(cue);
   }

@@ -11,6 +11,7 @@ import http from 'node:http';
 import type { Db } from 'mongodb';
 import Parser from 'rss-parser';
 import { classifyAll } from '../../core/classify.ts';
+import { classifyOffline } from '../../core/domain/classifier.ts';
 import type { Logger } from '../../core/log.ts';
 import type { ModelClient } from '../../core/model.ts';
 import { fingerprint, planDuplicates, type DedupeEntry } from '../../core/domain/dedupe.ts';
@@ -21,7 +22,7 @@ import { runIngest } from '../../core/ingest.ts';
 import { ensureSchema } from '../../core/store/schema.ts';
 import { insertNewSources } from '../../core/store/sources.ts';
 import { makeArticles, makeFeeds, makeSources, type GeneratedFeed } from './fixtures.ts';
-import { measured, ratio, round, skipped, type Section } from './report.ts';
+import { measured, ratio, round, skipped, type Field, type Section } from './report.ts';
 
 /** Sizes of the ingest measurements. */
 export interface IngestSizes {
@@ -93,6 +94,20 @@ function serveFeeds(feeds: readonly GeneratedFeed[]): Promise<{ base: string; cl
 }
 
 /** Measure ingestion. `db` is a fresh database of the configured server (the stored run writes to it). */
+/** The offline classifier alone (calm-gate model, topic, tags, flavor): microseconds per item, best of 3 timed passes after a warm-up. */
+async function classifyCost(feeds: GeneratedFeed[], now: Date): Promise<Field> {
+  const inputs: Array<{ title: string; teaser: string }> = [];
+  for (const feed of feeds) for (const item of (await parseFeed(feed.xml, `https://${feed.name}.example/`, { now })).items) inputs.push({ title: item.title, teaser: item.teaser });
+  for (const input of inputs) classifyOffline(input);
+  let best = Infinity;
+  for (let pass = 0; pass < 3; pass += 1) {
+    const t = performance.now();
+    for (const input of inputs) classifyOffline(input);
+    best = Math.min(best, ((performance.now() - t) * 1000) / Math.max(1, inputs.length));
+  }
+  return measured(best, { unit: 'µs', digits: 1, target: { op: '<=', limit: 100 }, note: `${inputs.length} items` });
+}
+
 export async function benchIngest(db: Db, model: ModelClient, log: Logger, now: Date, sizes: IngestSizes, note: (line: string) => void): Promise<Section> {
   const out: Section = {};
   const feeds = makeFeeds(sizes.feeds, sizes.itemsPerFeed, now);
@@ -119,6 +134,7 @@ export async function benchIngest(db: Db, model: ModelClient, log: Logger, now: 
   out.bare_parse_items_per_s = measured(bestBare, { unit: 'items/s', digits: 0 });
   out.pipeline_items_per_s = measured(bestOurs, { unit: 'items/s', digits: 0, note: `${last.items} items per round, ${last.duplicates} near-duplicates, ${last.accepted} accepted; duplicate window ${sizes.window} stored canonicals` });
   out.ratio = r === null ? skipped('bare parse rate was zero', { op: '>=', limit: 0.5 }) : measured(r, { target: { op: '>=', limit: 0.5 }, note: `rounds: ours ${ours.map((v) => Math.round(v)).join('/')}, bare ${bare.map((v) => Math.round(v)).join('/')} items/s` });
+  out.classify_us_per_item = await classifyCost(feeds, now);
 
   note(`ingest with storage: runIngest over ${sizes.storedFeeds} loopback feeds`);
   const storedFeeds = makeFeeds(sizes.storedFeeds, sizes.itemsPerFeed, now, 11);
