@@ -48,6 +48,17 @@ export type ParseOptions = Pick<FeedReadOptions, 'now' | 'paywalled' | 'maxItems
   contentType?: string;
 };
 
+/**
+ * rss-parser's `parseString`, always settled. xml2js parses synchronously but never calls back on
+ * a document without a root element ('<?xml version="1.0"?>' alone, a lone CDATA section): the
+ * promise stayed pending for ever, and a whole ingest run with it. Whatever is still unsettled
+ * once the parse has returned is such a document.
+ */
+function strictParse(text: string): ReturnType<typeof parser.parseString> {
+  const unsettled = new Promise<never>((_resolve, reject) => setImmediate(() => reject(new Error('the document has no root element'))));
+  return Promise.race([parser.parseString(text), unsettled]);
+}
+
 /** rss-parser's refusal in words a source's `last_error` can show (its TypeError on a channel-less `<rss>` included). */
 function refusalText(error: unknown): string {
   if (error instanceof TypeError) return 'the document has no RSS channel';
@@ -75,7 +86,7 @@ export async function parseFeed(body: string, base: string, options: ParseOption
   let strict: { items: NormalizedItem[]; title: string | null } | null = null;
   let refusal: unknown = null;
   try {
-    const feed = await parser.parseString(trimmed);
+    const feed = await strictParse(trimmed);
     const items: unknown[] = Array.isArray(feed.items) ? feed.items : [];
     const title = typeof feed.title === 'string' ? feed.title.trim().slice(0, 200) || null : null;
     if (!/<(rss|feed|rdf:RDF|channel)\b/i.test(trimmed.slice(0, 4000))) throw new Error('the document is not an RSS or Atom feed');
