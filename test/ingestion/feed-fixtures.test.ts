@@ -10,6 +10,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFeed, type FeedRead } from '../../core/feed.ts';
+import { runIngest } from '../../core/ingest.ts';
+import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
+import { createTestContext } from '../helpers/context.ts';
+import { insertFixtures, makeSource } from '../helpers/fixtures.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';
 
 const dir = new URL('../../../shared/fixtures/feeds/', import.meta.url);
@@ -204,6 +208,28 @@ if (!present) {
 
   test('an Atom title in XHTML (type="xhtml") is read as its text', () => {
     assert.ok(items('atom-pet-shop-xhtml-title-2013.xml').some((i) => i.title === 'Sentry Calming Collar for dogs'));
+  });
+
+  test('the whole pipeline polls every fixture as a source: none throws, each feed with items stores articles and stays healthy', async () => {
+    const ctx = await createTestContext({ now: () => NOW });
+    try {
+      const ids = new Map(files.map((file, i) => [file, `fixture-${i}`]));
+      await insertFixtures(ctx.db, { sources: files.map((file) => makeSource({ _id: ids.get(file)!, feed_url: `${server.base}/${file}`, next_poll_at: NOW })) });
+      const summary = await runIngest({ db: ctx.db, config: ctx.config, log: ctx.log, model: ctx.model, now: () => NOW, random: () => 0.5 });
+      const refused = files.filter((f) => EXPECTED[f] === 'refused');
+      assert.is(summary.polled, files.length);
+      assert.is(summary.failed, refused.length);
+      const unhealthy: string[] = [];
+      for (const file of files) {
+        const src = await sourcesCollection(ctx.db).findOne({ _id: ids.get(file)! });
+        const stored = await articlesCollection(ctx.db).countDocuments({ source_id: ids.get(file)! });
+        const expected = EXPECTED[file]!;
+        if (expected === 'refused' ? !src!.last_error : src!.last_error !== null || (expected > 0 && stored === 0)) unhealthy.push(`${file}: ${stored} stored, last_error ${src!.last_error}`);
+      }
+      assert.equal(unhealthy, []);
+    } finally {
+      await ctx.close();
+    }
   });
 }
 
