@@ -2,7 +2,9 @@
  * Loading sources and classified articles from a seed file (CONTRACT.md "Seed file"). Every entry is
  * validated with a schema; an invalid one is reported by its section and index and skipped, valid
  * ones still load. Idempotent: a source is keyed by its feed URL, an article by its canonical URL,
- * so loading the same file twice changes nothing. Bumps the pool version when anything was written.
+ * so loading the same file twice changes nothing. Bumps the pool version when anything was written,
+ * and recomputes the metrics of every source it wrote or wrote articles for (the admin list and
+ * sources.csv show the seeded counts at once).
  */
 import type { Db } from 'mongodb';
 import { z } from 'zod';
@@ -17,6 +19,7 @@ import { ValidationError } from './errors.ts';
 import { changeMarker } from './store/articles.ts';
 import { articlesCollection, sourcesCollection } from './store/collections.ts';
 import { bumpPoolVersion } from './store/meta.ts';
+import { refreshMetricsOf } from './store/sources.ts';
 
 const httpUrl = z.string().trim().max(2048).refine((u) => canonicalUrl(u) !== null, 'must be an http(s) URL');
 const score = z.number().min(0).max(10);
@@ -79,7 +82,9 @@ export async function seed(db: Db, data: unknown, now: Date): Promise<SeedReport
   const file = data;
   const report: SeedReport = { sources: { inserted: 0, updated: 0 }, articles: { inserted: 0, updated: 0 }, invalid: [] };
   const known = new Map<string, { id: string; paywalled: boolean }>();
+  const touched = new Set<string>();
   const remember = (s: { _id: string; name: string; paywalled: boolean }) => {
+    touched.add(s._id);
     known.set(s._id, { id: s._id, paywalled: s.paywalled });
     known.set(s.name.toLowerCase(), { id: s._id, paywalled: s.paywalled });
   };
@@ -145,9 +150,10 @@ export async function seed(db: Db, data: unknown, now: Date): Promise<SeedReport
     };
     // Same URL, same article: the derived id first (indexed), then the URL itself (an explicit id).
     const derived = stableId(url);
-    const existing = (await articlesCollection(db).findOne({ _id: derived }, { projection: { _id: 1 } }))
-      ?? (await articlesCollection(db).findOne({ url }, { projection: { _id: 1 } }));
+    const existing = (await articlesCollection(db).findOne({ _id: derived }, { projection: { _id: 1, source_id: 1 } }))
+      ?? (await articlesCollection(db).findOne({ url }, { projection: { _id: 1, source_id: 1 } }));
     if (existing) {
+      touched.add(existing.source_id); // an article moved to another source leaves its old one's counts
       await articlesCollection(db).updateOne({ _id: existing._id }, { $set: fields });
       report.articles.updated += 1;
       if (a.id) fileIds.set(a.id, existing._id);
@@ -165,5 +171,6 @@ export async function seed(db: Db, data: unknown, now: Date): Promise<SeedReport
   }
 
   if (report.sources.inserted + report.sources.updated + report.articles.inserted + report.articles.updated > 0) await bumpPoolVersion(db, now);
+  await refreshMetricsOf(db, touched, now);
   return report;
 }

@@ -5,8 +5,11 @@
 import { ensureDemoSources } from '../core/demo/index.ts';
 import type { JobContext } from './context.ts';
 
-/** Jobs run once, in this order, before `npm start` prints its ready line. */
-export const STARTUP_JOBS: readonly string[] = ['ingest', 'brief', 'build'];
+/**
+ * Jobs run once, in this order, before `npm start` prints its ready line. `metrics` makes the
+ * admin's numbers true from the first page even for data written before they were kept current.
+ */
+export const STARTUP_JOBS: readonly string[] = ['ingest', 'metrics', 'brief', 'build'];
 
 /** Load the bundled demo sources when the database has none (see the Ingestion capability). */
 export async function prepareDemo(ctx: JobContext): Promise<void> {

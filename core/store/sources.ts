@@ -46,27 +46,41 @@ export async function insertNewSources(db: Db, docs: SourceDoc[]): Promise<numbe
   return added;
 }
 
+/** The stored metric fields (docs/ingestion.md "Source metrics"). */
+type MetricFields = Pick<SourceDoc, 'total_articles' | 'accepted_total' | 'duplicates' | 'accepted_duplicates' | 'with_image' | 'served'>;
+const METRIC_FIELDS = ['total_articles', 'accepted_total', 'duplicates', 'accepted_duplicates', 'with_image', 'served'] as const;
+
 /**
  * Recompute a source's stored metrics from its articles (counting is cheaper to keep right than
  * increments across re-pointed duplicates). `served` = accepted, non-duplicate articles readers can
- * see right now: 0 while the source's content is hidden.
+ * see right now: 0 while the source's content is hidden. Writes (and moves `updated_at`) only when
+ * a count changed; returns whether it did.
  */
-export async function refreshSourceMetrics(db: Db, id: string, now: Date): Promise<void> {
-  const source = await sourcesCollection(db).findOne({ _id: id }, { projection: { content_visible: 1 } });
-  if (!source) return;
+export async function refreshSourceMetrics(db: Db, id: string, now: Date): Promise<boolean> {
+  const projection = { content_visible: 1, ...Object.fromEntries(METRIC_FIELDS.map((f) => [f, 1])) };
+  const source = await sourcesCollection(db).findOne({ _id: id }, { projection });
+  if (!source) return false;
   const c = await sourceCounts(db, id);
-  await sourcesCollection(db).updateOne(
-    { _id: id },
-    {
-      $set: {
-        total_articles: c.total,
-        accepted_total: c.accepted,
-        duplicates: c.duplicates,
-        accepted_duplicates: c.acceptedDuplicates,
-        with_image: c.withImage,
-        served: source.content_visible === false ? 0 : c.accepted,
-        updated_at: now,
-      },
-    },
-  );
+  const metrics: MetricFields = {
+    total_articles: c.total,
+    accepted_total: c.accepted,
+    duplicates: c.duplicates,
+    accepted_duplicates: c.acceptedDuplicates,
+    with_image: c.withImage,
+    served: source.content_visible === false ? 0 : c.accepted,
+  };
+  if (METRIC_FIELDS.every((f) => source[f] === metrics[f])) return false;
+  await sourcesCollection(db).updateOne({ _id: id }, { $set: { ...metrics, updated_at: now } });
+  return true;
+}
+
+/**
+ * Recompute the metrics of these sources, or of every source (the `metrics` job, after a seed or an
+ * import). Sources are hundreds, and each count is served by the `source_accepted_duplicate` index.
+ */
+export async function refreshMetricsOf(db: Db, ids: Iterable<string> | 'all', now: Date): Promise<{ sources: number; changed: number }> {
+  const list = ids === 'all' ? (await sourcesCollection(db).find({}, { projection: { _id: 1 } }).toArray()).map((s) => s._id) : [...new Set(ids)];
+  let changed = 0;
+  for (const id of list) if (await refreshSourceMetrics(db, id, now)) changed += 1;
+  return { sources: list.length, changed };
 }
