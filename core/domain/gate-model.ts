@@ -94,7 +94,8 @@ export function softmax(z: Float64Array, temperature = 1): Float64Array {
 /**
  * The offline model's veto: a language model's "accept" stands only while the offline model's
  * accept probability is above this (below it, the offline model is at least 85 % sure the story
- * is distressing, outrage-bait or an advert; test split figures in docs/ingestion.md).
+ * is distressing, outrage-bait or an advert). On the corpus test split it would overrule 2 of 184
+ * calm items and catch 131 of 201 rejects; on the independent holdout 8 of 165 and 108 of 135.
  */
 export const VETO_MAX_ACCEPT = 0.15;
 
