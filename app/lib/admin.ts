@@ -28,13 +28,16 @@ export interface AdminAnswer {
   body: unknown;
 }
 
-/** Call the admin API with the session cookie; a network failure is status 0. */
-export async function adminCall(path: string, init: { method?: string; json?: unknown } = {}): Promise<AdminAnswer> {
+/** Call the admin API with the session cookie; a network failure is status 0. `file` sends a file's bytes as the body. */
+export async function adminCall(path: string, init: { method?: string; json?: unknown; file?: Blob } = {}): Promise<AdminAnswer> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  let body: string | undefined;
+  let body: string | Blob | undefined;
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.json);
+  } else if (init.file) {
+    headers['content-type'] = init.file.type || 'application/octet-stream';
+    body = init.file;
   }
   try {
     const res = await fetch(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body: body ?? null, credentials: 'same-origin' });
@@ -97,6 +100,46 @@ export function readSource(v: unknown): AdminSource | null {
     served: num(v.served),
     acceptance_rate: num(v.acceptance_rate),
   };
+}
+
+// ---- OPML import ----
+
+/** Largest OPML file the server takes (core/domain/opml.ts OPML_MAX_BYTES). */
+export const OPML_MAX_BYTES = 5 * 1024 * 1024;
+
+/** One line of an import summary. */
+export interface ImportLine {
+  name: string;
+  url: string;
+  /** The status it was added with, or why it is present or refused. */
+  note: string;
+}
+
+/** What `POST /api/admin/sources/import` answered, read tolerantly. */
+export interface ImportView {
+  added: ImportLine[];
+  present: ImportLine[];
+  refused: ImportLine[];
+}
+
+const importLines = (v: unknown, note: (r: Rec) => string): ImportLine[] =>
+  recs(v).map((r) => ({ name: str(r.name), url: str(r.feed_url) || str(r.url), note: note(r) }));
+
+/** Read an import summary (null when the answer is not one). */
+export function readImportSummary(v: unknown): ImportView | null {
+  if (!isRec(v) || !Array.isArray(v.added) || !Array.isArray(v.present) || !Array.isArray(v.refused)) return null;
+  return {
+    added: importLines(v.added, (r) => str(r.status)),
+    present: importLines(v.present, (r) => str(r.reason)),
+    refused: importLines(v.refused, (r) => str(r.reason)),
+  };
+}
+
+/** The one-sentence outcome of an import. */
+export function importSentence(view: ImportView, status: 'paused' | 'active'): string {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const added = view.added.length === 0 ? 'No new sources' : `${n(view.added.length, 'source', 'sources')} added${status === 'paused' ? ' (paused until you resume them)' : ' (active)'}`;
+  return `${added}; ${n(view.present.length, 'was', 'were')} already present; ${n(view.refused.length, 'outline', 'outlines')} refused.`;
 }
 
 /** The sources table's filters. */

@@ -18,8 +18,12 @@ export interface SourceDoc {
   content_visible: boolean;
   paywalled: boolean;
   review_reason: string | null;
-  /** Optional topic hint (from the seed list). */
+  /** Optional topic hint for the classifier: one of our topic ids (from the seed list or an OPML category). */
   topic_hint?: string | null;
+  /** The folder and category names an OPML import found for it, as written (exported back as `category`). */
+  topic_hints?: string[];
+  /** A one-line description (from an OPML import's `description`). */
+  description?: string | null;
   // Polling health
   etag: string | null;
   last_modified: string | null;

@@ -1,14 +1,6 @@
 /** Escaping for the XML and JSON files the build writes (feeds, sitemaps, OPML, the brief JSON). */
-import { escapeHtml } from '../../core/domain/html.ts';
-
-// Characters XML 1.0 forbids even when escaped (a feed can carry them; one would break the file).
-// eslint-disable-next-line no-control-regex
-const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Escape text for XML element content or a quoted attribute, dropping characters XML forbids. */
-export function xmlText(value: unknown): string {
-  return escapeHtml(String(value ?? '').replace(XML_INVALID, ''));
-}
+// xmlText lives beside escapeHtml (core/domain/html.ts) so the OPML export uses the same escaping.
+export { xmlText } from '../../core/domain/html.ts';
 
 /** A W3C / RFC 3339 timestamp without milliseconds (sitemaps, Atom). */
 export function w3cDate(date: Date): string {

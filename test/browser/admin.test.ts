@@ -208,6 +208,43 @@ test('candidate queue: add a feed URL, see its preview, promote it active; a sou
   }
 });
 
+test('Import OPML: choose a file, read added / already present / refused; the new source is in the table, paused; the OPML download lists every source', async () => {
+  const { context, page } = await signedInPage(true);
+  await page.goto(h.base + '/?view=admin&section=sources');
+  await page.locator('tr[data-id="river-news"]').waitFor();
+  const river = await h.ctx.db.collection<SourceDoc>('sources').findOne({ _id: 'river-news' });
+  const opml = `<?xml version="1.0"?><opml version="2.0"><body><outline text="Gentle">
+    <outline text="Puffin Post" xmlUrl="https://puffin.example.org/feed.xml" htmlUrl="https://puffin.example.org/"/>
+    <outline text="River again" xmlUrl="${river?.feed_url ?? ''}"/>
+    <outline text="Sneaky" xmlUrl="javascript:alert(1)"/>
+  </outline></body></opml>`;
+  await page.setInputFiles('#opml-file', { name: 'mine.opml', mimeType: 'text/x-opml', buffer: Buffer.from(opml) });
+  await page.click('button:has-text("Import")');
+  const summary = page.locator('.import-summary');
+  await summary.waitFor();
+  assert.match((await summary.locator('p').first().textContent()) ?? '', /1 source added \(paused until you resume them\); 1 was already present; 1 outline refused\./);
+  assert.match((await summary.locator('details:has-text("Refused")').textContent()) ?? '', /Sneaky.*javascript:alert\(1\).*Only http and https/);
+  await page.locator('tr:has-text("Puffin Post") td:text-is("paused")').waitFor();
+  const puffin = await h.ctx.db.collection<SourceDoc>('sources').findOne({ feed_url: 'https://puffin.example.org/feed.xml' });
+  assert.equal([puffin?.status, puffin?.topic_hints], ['paused', ['Gentle']]);
+  assert.equal(await seriousViolations(page), [], 'axe: sources with an import summary');
+
+  // A malformed file adds nothing and says why.
+  const before = await h.ctx.db.collection<SourceDoc>('sources').countDocuments({});
+  await page.setInputFiles('#opml-file', { name: 'broken.opml', mimeType: 'text/x-opml', buffer: Buffer.from(opml.slice(0, 120)) });
+  await page.click('button:has-text("Import")');
+  await page.locator('.admin-box .error:has-text("Nothing was imported")').waitFor();
+  assert.is(await h.ctx.db.collection<SourceDoc>('sources').countDocuments({}), before);
+
+  await page.click('.admin-nav button:text-is("Downloads")');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[download="sources.opml"]')]);
+  assert.is(download.suggestedFilename(), 'sources.opml');
+  const text = readFileSync(await download.path(), 'utf8');
+  assert.match(text, /text="Puffin Post"[^>]*status="paused"/);
+  assert.is((text.match(/<outline /g) ?? []).length, before, 'every source');
+  await context.close();
+});
+
 test('axe finds no serious or critical violation on the dashboard in dark mode or on the downloads', async () => {
   const { context, page } = await signedInPage(true, 'dark');
   await page.goto(`${h.base}/?view=admin`);

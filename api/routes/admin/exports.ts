@@ -1,12 +1,14 @@
 /**
  * CSV exports (SPEC.md `sources.csv`, `audience.csv`, "CSV rules"): `text/csv; charset=utf-8` with
  * an attachment disposition; string cells formula-escaped, numbers untouched (core/domain/csv.ts).
+ * `sources.opml`: every source as OPML (core/opml.ts), for another reader or another Tidings.
  */
 import { Hono, type Context } from 'hono';
 import { csvDocument, type CsvCell } from '../../../core/domain/csv.ts';
 import { sourceRates } from '../../../core/domain/source.ts';
 import { clampDays, type AdminStats } from '../../../core/domain/stats.ts';
 import { loadAdminStats } from '../../../core/store/admin-stats.ts';
+import { exportOpml } from '../../../core/opml.ts';
 import { listAllSources } from '../../../core/store/admin-sources.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
 
@@ -66,6 +68,13 @@ export function adminExportRoutes(deps: AppDeps): Hono<AppEnv> {
       ]);
     }
     return csvResponse(c, 'sources.csv', rows);
+  });
+
+  // Every source, all statuses, with its status: reads back through the OPML import.
+  app.get('/sources.opml', async (c) => {
+    c.header('Content-Type', 'text/x-opml; charset=utf-8');
+    c.header('Content-Disposition', 'attachment; filename="sources.opml"');
+    return c.body(await exportOpml(deps.db, deps.config, deps.now()));
   });
 
   app.get('/audience.csv', async (c) => {

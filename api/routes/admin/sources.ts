@@ -4,8 +4,11 @@
  * version so feeds, the brief and the next build drop or restore the articles) and the review flag.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { describeError, NotFoundError } from '../../../core/errors.ts';
+import { OPML_MAX_BYTES } from '../../../core/domain/opml.ts';
+import { describeError, NotFoundError, ValidationError } from '../../../core/errors.ts';
+import { importOpml } from '../../../core/opml.ts';
 import { readModelFor } from '../../../core/readmodel/readmodel.ts';
 import { sourceRates, type SourceDoc } from '../../../core/domain/source.ts';
 import { findSource } from '../../../core/store/sources.ts';
@@ -27,6 +30,9 @@ export function sourceHealthView(s: SourceDoc) {
     active: s.active,
     content_visible: s.content_visible,
     paywalled: s.paywalled,
+    description: s.description ?? null,
+    topic_hint: s.topic_hint ?? null,
+    topic_hints: s.topic_hints ?? [],
     review_reason: s.review_reason,
     last_error: s.last_error,
     last_success_at: iso(s.last_success_at),
@@ -63,6 +69,25 @@ export function adminSourcesRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => c.json({ items: (await listAllSources(deps.db)).map(sourceHealthView) }));
+
+  // OPML import: the file's bytes as the body (any content type; its charset is honoured), the
+  // status of the new sources in the query. A file refused whole is a 422 and writes nothing.
+  app.post(
+    '/import',
+    bodyLimit({
+      maxSize: OPML_MAX_BYTES,
+      onError: () => {
+        throw new ValidationError(`The file is larger than ${OPML_MAX_BYTES / 1024 / 1024} MB; an OPML import takes at most that. Nothing was imported.`, 'payload_too_large');
+      },
+    }),
+    async (c) => {
+      const status = c.req.query('status') ?? 'paused';
+      if (status !== 'paused' && status !== 'active') throw new ValidationError('status: must be "paused" or "active".');
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const summary = await importOpml(deps.db, bytes, c.req.header('content-type'), { status, allowPrivate: deps.config.fetchAllowPrivate, now: deps.now() });
+      return c.json(summary, summary.added.length > 0 ? 201 : 200);
+    },
+  );
 
   app.post('/:id/status', async (c) => {
     const id = pathId(c, 'source');

@@ -81,6 +81,9 @@ export default function AdminPanel({ say }: Pick<LazyViewProps, 'say'>) {
             <a class="button" href="/api/admin/export/sources.csv" download="sources.csv">
               Download sources.csv
             </a>
+            <a class="button" href="/api/admin/export/sources.opml" download="sources.opml">
+              Download sources.opml (every source, with its status)
+            </a>
             <a class="button" href={`/api/admin/export/audience.csv?days=${days}`} download="audience.csv">
               Download audience.csv ({days} days)
             </a>

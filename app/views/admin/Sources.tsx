@@ -2,6 +2,7 @@
  * The sources table: health, filters (status, visibility, flagged, failing) and actions: pause,
  * resume, retire, restore; hide (after a confirmation step, since readers lose its articles at
  * once) and show; flag with a reason and clear; a live preview (read-only) in a panel below.
+ * Above the table, "Import OPML" (ImportOpml.tsx) adds sources from another reader's list.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
@@ -17,6 +18,7 @@ import {
   type AdminSource,
   type SourceFilter,
 } from '../../lib/admin.ts';
+import { ImportOpml } from './ImportOpml.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }) : 'never');
@@ -119,12 +121,12 @@ export function Sources({ say }: { say: (t: string) => void }) {
   const [preview, setPreview] = useState<{ name: string; body: unknown; loading: boolean } | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  const load = () =>
     void adminCall('/api/admin/sources').then((answer) => {
       if (answer.ok && isRec(answer.body)) setItems(recs(answer.body.items).map(readSource).filter((s): s is AdminSource => s !== null));
       else setError(failureText(answer));
     });
-  }, []);
+  useEffect(load, []);
   useEffect(() => previewHeading.current?.focus(), [preview?.name]);
 
   const act = async (path: string, body: unknown, done: string): Promise<boolean> => {
@@ -154,6 +156,7 @@ export function Sources({ say }: { say: (t: string) => void }) {
   const set = (patch: Partial<SourceFilter>) => setFilter({ ...filter, ...patch });
   return (
     <div>
+      <ImportOpml say={say} imported={load} />
       <fieldset class="row filters-row">
         <legend>Filter</legend>
         <label for="src-status">Status</label>
