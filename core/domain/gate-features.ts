@@ -28,13 +28,30 @@ export const DENSE = [
 ] as const;
 export type DenseName = (typeof DENSE)[number];
 
-/** A text's features: sparse names with values, dense values by `DENSE` index, and the words behind each. */
-export interface GateFeatures {
-  sparse: Map<string, number>;
+/**
+ * Where the sparse features of a text go: `unigram(stem, name)` for a stem (its name `w:<stem>`),
+ * `bigram(a, b)` for an adjacent pair (`b:<a>_<b>`), each with its value (1 title, 0.5 teaser).
+ * Training collects names; inference looks weights up without building a name per pair.
+ */
+export interface SparseSink {
+  unigram(stem: string, name: string, value: number): void;
+  bigram(a: string, b: string, value: number): void;
+}
+
+/** What a text gives besides its sparse features. */
+export interface DenseFeatures {
   dense: Float64Array;
   /** Per dense feature, the surface words that raised it (for reasons a reader can understand). */
   denseCues: Array<string[]>;
   /** Stem → the first surface word that produced it. */
+  surface: Map<string, string>;
+}
+
+/** A text's features: sparse names with values, dense values by `DENSE` index, and the words behind each. */
+export interface GateFeatures {
+  sparse: Map<string, number>;
+  dense: Float64Array;
+  denseCues: Array<string[]>;
   surface: Map<string, string>;
 }
 
@@ -54,13 +71,20 @@ const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/i;
 
 const STEM_CACHE_MAX = 50_000;
 /** Token → its stem and the stem's unigram feature name, remembered (bounded: tokens come from untrusted feeds). Reusing one name string per stem lets the weight lookup reuse its hash. */
-const stemCache = new Map<string, { stem: string; name: string }>();
+const stemCache = new Map<string, StemEntry>();
 
-function stemEntry(token: string): { stem: string; name: string } {
+interface StemEntry {
+  stem: string;
+  name: string;
+  /** A STOP word: no unigram, no pair with another stop word. */
+  stop: boolean;
+}
+
+function stemEntry(token: string): StemEntry {
   let entry = stemCache.get(token);
   if (entry === undefined) {
     const stem = token.length <= 3 || token.length > 30 ? token : stemmer(token);
-    entry = { stem, name: `w:${stem}` };
+    entry = { stem, name: `w:${stem}`, stop: STOP.has(token) };
     if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
     stemCache.set(token, entry);
   }
@@ -109,50 +133,99 @@ const STOP = new Set([
   'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'today', 'yesterday', 'tomorrow', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'night', 'morning', 'evening',
 ]);
 
-function addSparse(sparse: Map<string, number>, name: string, value: number): void {
-  const was = sparse.get(name);
-  if (was === undefined || was < value) sparse.set(name, value);
-}
+/** `DENSE` index by name. */
+const D = Object.fromEntries(DENSE.map((name, i) => [name, i])) as Record<DenseName, number>;
 
 function bump(dense: Float64Array, cues: string[][], name: DenseName, by: number, cue: string | null, cap = 3): void {
-  const i = DENSE.indexOf(name);
+  const i = D[name];
   dense[i] = Math.min(cap, dense[i]! + by);
   if (cue !== null && cues[i]!.length < 4 && !cues[i]!.includes(cue)) cues[i]!.push(cue);
 }
 
+/** What a token is to the features, looked up once per token and lexicon (bits of `cues`: see CUE_*). */
+interface TokenInfo extends StemEntry {
+  harm: boolean;
+  /** Valence in −1…1, 0 when the lexicons do not know the stem. */
+  valence: number;
+  cues: number;
+}
+const CUE_SECOND_PERSON = 1;
+const CUE_DISCOUNT = 2;
+const CUE_SUPERLATIVE = 4;
+const CUE_WITHHELD = 8;
+
+/** Token → TokenInfo per lexicon (bounded like the stem cache: tokens come from untrusted feeds). */
+const tokenInfos = new WeakMap<GateLexicon, Map<string, TokenInfo>>();
+
+function tokenInfo(word: string, lexicon: GateLexicon): TokenInfo {
+  let cache = tokenInfos.get(lexicon);
+  if (!cache) tokenInfos.set(lexicon, (cache = new Map()));
+  let info = cache.get(word);
+  if (info === undefined) {
+    const entry = stemEntry(word);
+    info = {
+      ...entry,
+      harm: lexicon.harm.has(entry.stem),
+      valence: lexicon.valence.get(entry.stem) ?? 0,
+      cues:
+        (SECOND_PERSON.has(word) ? CUE_SECOND_PERSON : 0) |
+        (DISCOUNT.has(word) ? CUE_DISCOUNT : 0) |
+        (SUPERLATIVE.has(word) || (word.length > 5 && word.endsWith('iest')) ? CUE_SUPERLATIVE : 0) |
+        (WITHHELD_WORDS.has(word) ? CUE_WITHHELD : 0),
+    };
+    if (cache.size >= STEM_CACHE_MAX) cache.clear();
+    cache.set(word, info);
+  }
+  return info;
+}
+
 /** One text's words into the features, at `weight` (1 title, 0.5 teaser). */
-function readWords(words: string[], weight: number, lexicon: GateLexicon, into: GateFeatures, title: boolean): void {
-  const { sparse, dense, denseCues, surface } = into;
+function readWords(words: string[], weight: number, lexicon: GateLexicon, into: DenseFeatures, sink: SparseSink, title: boolean): void {
+  const { dense, denseCues, surface } = into;
   let previous: string | null = null;
   let previousStop = false;
   for (const word of words) {
-    const { stem, name } = stemEntry(word);
+    const { stem, name, stop, harm, valence, cues } = tokenInfo(word, lexicon);
     if (!surface.has(stem)) surface.set(stem, word);
-    const stop = STOP.has(word);
-    if (!stop) addSparse(sparse, name, weight);
-    if (previous !== null && !(stop && previousStop)) addSparse(sparse, `b:${previous}_${stem}`, weight);
+    if (!stop) sink.unigram(stem, name, weight);
+    if (previous !== null && !(stop && previousStop)) sink.bigram(previous, stem, weight);
     previous = stem;
     previousStop = stop;
-    if (lexicon.harm.has(stem)) bump(dense, denseCues, title ? 'harm_title' : 'harm_teaser', 1, word);
-    const v = lexicon.valence.get(stem);
-    if (v !== undefined && v < 0) bump(dense, denseCues, title ? 'neg_title' : 'neg_teaser', -v, word);
-    else if (v !== undefined && v > 0) bump(dense, denseCues, title ? 'pos_title' : 'pos_teaser', v, null);
-    if (SECOND_PERSON.has(word)) bump(dense, denseCues, 'second_person', weight, word, 2);
-    if (DISCOUNT.has(word)) bump(dense, denseCues, 'discount', weight, word, 2);
-    if (title && (SUPERLATIVE.has(word) || (word.length > 5 && word.endsWith('iest')))) bump(dense, denseCues, 'superlative', 1, word, 2);
-    if (title && WITHHELD_WORDS.has(word)) bump(dense, denseCues, 'withheld', 1, word, 2);
+    if (harm) bump(dense, denseCues, title ? 'harm_title' : 'harm_teaser', 1, word);
+    if (valence < 0) bump(dense, denseCues, title ? 'neg_title' : 'neg_teaser', -valence, word);
+    else if (valence > 0) bump(dense, denseCues, title ? 'pos_title' : 'pos_teaser', valence, null);
+    if (cues === 0) continue;
+    if (cues & CUE_SECOND_PERSON) bump(dense, denseCues, 'second_person', weight, word, 2);
+    if (cues & CUE_DISCOUNT) bump(dense, denseCues, 'discount', weight, word, 2);
+    if (title && cues & CUE_SUPERLATIVE) bump(dense, denseCues, 'superlative', 1, word, 2);
+    if (title && cues & CUE_WITHHELD) bump(dense, denseCues, 'withheld', 1, word, 2);
   }
 }
 
-/** The features of a headline and its teaser. */
+/** A sink that names every sparse feature, keeping each one's highest value. */
+function namingSink(sparse: Map<string, number>): SparseSink {
+  const add = (name: string, value: number) => {
+    const was = sparse.get(name);
+    if (was === undefined || was < value) sparse.set(name, value);
+  };
+  return { unigram: (_stem, name, value) => add(name, value), bigram: (a, b, value) => add(`b:${a}_${b}`, value) };
+}
+
+/** The features of a headline and its teaser, every sparse one by name (training, cues, tests). */
 export function gateFeatures(title: string, teaser: string, lexicon: GateLexicon): GateFeatures {
-  const features: GateFeatures = { sparse: new Map(), dense: new Float64Array(DENSE.length), denseCues: DENSE.map(() => []), surface: new Map() };
+  const sparse = new Map<string, number>();
+  return { sparse, ...readText(title, teaser, lexicon, namingSink(sparse)) };
+}
+
+/** Read a headline and its teaser: sparse features into `sink`, the dense ones returned. */
+export function readText(title: string, teaser: string, lexicon: GateLexicon, sink: SparseSink): DenseFeatures {
+  const features: DenseFeatures = { dense: new Float64Array(DENSE.length), denseCues: DENSE.map(() => []), surface: new Map() };
   const titleWords = wordsOf(title);
-  readWords(titleWords, 1, lexicon, features, true);
-  readWords(wordsOf(teaser), 0.5, lexicon, features, false);
+  readWords(titleWords, 1, lexicon, features, sink, true);
+  readWords(wordsOf(teaser), 0.5, lexicon, features, sink, false);
   const { dense, denseCues } = features;
   // Harm met by a fall or a mending in the title: the constructive side of a bad story.
-  if (dense[DENSE.indexOf('harm_title')]! > 0 || dense[DENSE.indexOf('neg_title')]! > 0) {
+  if (dense[D.harm_title]! > 0 || dense[D.neg_title]! > 0) {
     if (titleWords.some((w) => FALLS.has(w))) bump(dense, denseCues, 'harm_falls', 1, null, 1);
     if (titleWords.some((w) => MENDED.has(w))) bump(dense, denseCues, 'harm_mended', 1, null, 1);
   }

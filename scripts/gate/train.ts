@@ -34,17 +34,21 @@ export interface TrainOptions {
   minCount: number;
   /** Weight classes inversely to their size. */
   balanced: boolean;
+  /** How much a real feed item counts in the loss, relative to a written one. */
+  feedWeight: number;
 }
 
-export const TRAIN_DEFAULTS: TrainOptions = { l2Grid: [3e-5, 1e-4, 3e-4, 1e-3], minCount: 2, balanced: false };
+export const TRAIN_DEFAULTS: TrainOptions = { l2Grid: [3e-5, 1e-4, 3e-4, 1e-3], minCount: 2, balanced: false, feedWeight: 1 };
 
 interface Row {
   index: Int32Array;
   value: Float64Array;
   y: number;
+  /** How much the item counts in the loss (real feed items may count more than written ones). */
+  weight: number;
 }
 
-function encode(items: readonly LabelledItem[], lexicon: GateLexicon, vocab: Map<string, number>): Row[] {
+function encode(items: readonly LabelledItem[], lexicon: GateLexicon, vocab: Map<string, number>, feedWeight = 1): Row[] {
   const V = vocab.size;
   return items.map((item) => {
     const f = gateFeatures(item.title, item.teaser, lexicon);
@@ -63,7 +67,7 @@ function encode(items: readonly LabelledItem[], lexicon: GateLexicon, vocab: Map
         value.push(x);
       }
     });
-    return { index: Int32Array.from(index), value: Float64Array.from(value), y: GATE_CLASSES.indexOf(item.label) };
+    return { index: Int32Array.from(index), value: Float64Array.from(value), y: GATE_CLASSES.indexOf(item.label), weight: item.origin.startsWith('data/gate/feeds/') ? feedWeight : 1 };
   });
 }
 
@@ -87,7 +91,7 @@ function fit(rows: Row[], features: number, l2: number, balanced: boolean): Weig
   const counts = new Array<number>(K).fill(0);
   for (const r of rows) counts[r.y]! += 1;
   const classWeight = counts.map((c) => (c === 0 ? 0 : balanced ? rows.length / (K * c) : 1));
-  const total = rows.reduce((s, r) => s + classWeight[r.y]!, 0);
+  const total = rows.reduce((s, r) => s + classWeight[r.y]! * r.weight, 0);
   const m: Weights = { w: new Float64Array(features * K), bias: new Float64Array(K) };
   const gw = new Float64Array(features * K);
   const gb = new Float64Array(K);
@@ -101,7 +105,7 @@ function fit(rows: Row[], features: number, l2: number, balanced: boolean): Weig
     gb.fill(0);
     for (const r of rows) {
       const p = softmax(logits(r, m));
-      const cw = classWeight[r.y]! / total;
+      const cw = (classWeight[r.y]! * r.weight) / total;
       for (let k = 0; k < K; k += 1) p[k] = (p[k]! - (k === r.y ? 1 : 0)) * cw;
       for (let j = 0; j < r.index.length; j += 1) {
         const base = r.index[j]! * K;
@@ -188,7 +192,7 @@ export function trainModel(corpus: readonly LabelledItem[], settings: Partial<Tr
   };
 
   const vocab = vocabulary(train);
-  const trainRows = encode(train, lexicon, vocab);
+  const trainRows = encode(train, lexicon, vocab, options.feedWeight);
   const devRows = encode(dev, lexicon, vocab);
   const features = vocab.size + DENSE.length;
   let chosen = { l2: options.l2Grid[0]!, loss: Infinity, weights: null as Weights | null };
@@ -209,7 +213,7 @@ export function trainModel(corpus: readonly LabelledItem[], settings: Partial<Tr
 
   // The shipped weights: train + dev, same strength; calibration and threshold from the dev run.
   const finalVocab = vocabulary([...train, ...dev]);
-  const final = fit(encode([...train, ...dev], lexicon, finalVocab), finalVocab.size + DENSE.length, chosen.l2, options.balanced);
+  const final = fit(encode([...train, ...dev], lexicon, finalVocab, options.feedWeight), finalVocab.size + DENSE.length, chosen.l2, options.balanced);
   const rowOf = (i: number) => Array.from(final.w.subarray(i * K, i * K + K), (v) => round(v));
   const sparse: Record<string, number[]> = {};
   for (const [name, i] of finalVocab) {
