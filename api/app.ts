@@ -4,15 +4,16 @@
  * the single root `onError` that produces `{"error":{"code","message"}}` (CONTRACT.md).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, describeError } from '../core/errors.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { calmPage } from './pages.ts';
+import { requestHeader } from './request-header.ts';
+import { StaticFiles } from './static-files.ts';
 import { digestRoutes } from './routes/digests.ts';
 import { healthRoutes } from './routes/health.ts';
 import { briefRoutes } from './routes/briefs.ts';
@@ -50,7 +51,7 @@ function corsPolicy(deps: AppDeps) {
   const withCredentials = cors({ ...shared, origin: own, credentials: true });
   const anonymous = cors({ ...shared, origin: '*' });
   return (c: Context<AppEnv>, next: () => Promise<void>): Promise<Response | void> => {
-    const origin = originOf(c);
+    const origin = requestHeader(c, 'origin');
     // No Origin header: not a cross-origin browser request, so CORS headers would mean nothing;
     // skipping them also keeps the response on @hono/node-server's fast path (measured 3.5x).
     if (origin === undefined) return next();
@@ -58,21 +59,8 @@ function corsPolicy(deps: AppDeps) {
   };
 }
 
-/**
- * The request's Origin header. Read from Node's request when the app is served by
- * `@hono/node-server` (`c.env.incoming`): `c.req.header()` makes the adapter build an undici
- * `Headers` object of every request header on first use, a cost every API request paid for this
- * one check. Under `app.request()` (tests) there is no Node request, and `c.req.header` answers.
- */
-function originOf(c: Context<AppEnv>): string | undefined {
-  const env: unknown = c.env;
-  const incoming = typeof env === 'object' && env !== null && 'incoming' in env ? env.incoming : null;
-  if (incoming instanceof IncomingMessage) {
-    const value = incoming.headers.origin;
-    return typeof value === 'string' ? value : undefined;
-  }
-  return c.req.header('origin');
-}
+/** The `next` of a middleware run after the handler: it only inspects `c.res`. */
+const settled = (): Promise<void> => Promise.resolve();
 
 /**
  * The one middleware every request passes, in this order: the deps on the context; the request
@@ -83,6 +71,7 @@ function originOf(c: Context<AppEnv>): string | undefined {
  */
 function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const cors = corsPolicy(deps);
+  const compressed = compress();
   const guarded = async (c: Context<AppEnv>, next: () => Promise<void>): Promise<void> => {
     try {
       if (needsSameOrigin(c)) assertSameOrigin(c, deps.config.publicBaseUrl);
@@ -104,6 +93,10 @@ function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
     } else {
       await next();
     }
+    // What the app builds per request (JSON, on-demand pages, error pages) is gzipped on the way out
+    // by `hono/compress` for a client that accepts it. Answers already in their final coding say so
+    // (`precoded`: remembered answers, static files); a request naming no coding is not looked at.
+    if (c.var.precoded !== true && requestHeader(c, 'accept-encoding') !== undefined) await compressed(c, settled);
     deps.log.info('request', {
       method: c.req.method,
       path: c.req.path,
@@ -139,9 +132,13 @@ function notFoundHtml(c: Context<AppEnv>, deps: AppDeps): Response {
   return c.html(body, 404);
 }
 
+/** The app, with the site's files it serves (api/server.ts answers those before the app runs). */
+export type App = Hono<AppEnv> & { staticFiles: StaticFiles };
+
 /** Create the HTTP app. `extraRoutes` lets each capability mount its sub-apps. */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>();
+  const staticFiles = new StaticFiles(deps.config.distDir, { log: deps.log });
 
   app.use('*', requestFrame(deps));
   // The security headers are added by Node's response (api/server.ts SecuredResponse), not here.
@@ -153,14 +150,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // The directory exists before the first build, so a fresh process serves the calm 404 quietly.
   mkdirSync(deps.config.distDir, { recursive: true });
-  app.use('*', serveStatic({ root: deps.config.distDir }));
+  // From memory, compressed and conditional (api/static-files.ts); under Node the server answers
+  // these before the app runs, and this middleware serves `app.request()` from the same index.
+  app.use('*', staticFiles.middleware());
   // Pages missing from the last build (e.g. an article accepted since) are rendered on demand.
   for (const [pattern, handler] of pageRoutes(deps)) app.get(pattern, handler);
   app.notFound((c) => notFoundHtml(c, deps));
 
   app.onError((error, c) => errorResponse(error, c, deps));
 
-  return app;
+  return Object.assign(app, { staticFiles });
 }
 
 /** Every `/api` sub-app and where it is mounted. Each capability adds its line here. */

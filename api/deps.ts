@@ -8,5 +8,7 @@ export type AppDeps = Services;
 export interface AppEnv {
   Variables: {
     deps: AppDeps;
+    /** Set when the answer is already in its final content coding (api/answers.ts): not compressed again. */
+    precoded?: boolean;
   };
 }

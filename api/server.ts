@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { openRuntime, exitOnStartupError, onShutdown, services, type Runtime } from '../core/runtime.ts';
 import { createApp } from './app.ts';
+import type { StaticFiles } from './static-files.ts';
 
 /** Content-Security-Policy directives: our own origin only; images from any https origin (article images). */
 const CSP = [
@@ -49,6 +50,8 @@ const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS).map(([name, value]) =>
 export interface Fetchable {
   /** `env` carries Node's `incoming` / `outgoing` (read by `getConnInfo` for the client address). */
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
+  /** The site's files, answered from memory before the app runs (`createApp` sets it). */
+  staticFiles?: StaticFiles;
 }
 
 /** `headers` with every security header it does not set itself (any letter case) added. */
@@ -80,9 +83,18 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage> 
   }
 }
 
-/** An HTTP server for `app` (anything with a fetch handler): `@hono/node-server`'s adapter, answers with the security headers. */
+/**
+ * An HTTP server for `app` (anything with a fetch handler): `@hono/node-server`'s adapter, answers
+ * with the security headers. The site's files (`app.staticFiles`) are answered first, straight on
+ * Node's response: a static answer then costs a stat and a write, not the app's middleware.
+ */
 export function createAppServer(app: Fetchable): Server {
-  return createServer({ ServerResponse: SecuredResponse }, getRequestListener((request, env) => app.fetch(request, env)));
+  const listener = getRequestListener((request, env) => app.fetch(request, env));
+  const files = app.staticFiles;
+  if (files === undefined) return createServer({ ServerResponse: SecuredResponse }, listener);
+  return createServer({ ServerResponse: SecuredResponse }, (req, res) => {
+    files.handle(req, res, () => void listener(req, res));
+  });
 }
 
 /** A listening server and how to stop it gracefully. */

@@ -10,6 +10,7 @@ import { parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
 import { briefJson, JSON_TYPE } from '../../core/readmodel/json.ts';
 import { briefArticles, briefGeneratedAt, recentSplit } from '../../core/readmodel/queries.ts';
 import { briefAnswer } from '../../core/readmodel/answers.ts';
+import { sendAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
 /** The brief sub-app. */
@@ -23,8 +24,8 @@ export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
     const filter = { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null };
     // The bytes of `c.json(briefFor(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
     // remembered per snapshot and recent window for requests that share them (core/readmodel/answers.ts).
-    const body = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, () => briefJson(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)));
-    return c.body(body, undefined, JSON_TYPE);
+    const answer = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, () => briefJson(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)));
+    return sendAnswer(c, answer);
   });
   return app;
 }

@@ -11,6 +11,7 @@ import { feedAnswer } from '../../core/readmodel/answers.ts';
 import { cardsJson, JSON_TYPE } from '../../core/readmodel/json.ts';
 import { feedPage } from '../../core/readmodel/queries.ts';
 import { followsOf } from '../../core/store/pool.ts';
+import { sendAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { currentUser } from '../session.ts';
 
@@ -30,8 +31,8 @@ export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
     // The bytes of `c.json(feedPage(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
     // remembered per snapshot for requests that share them (core/readmodel/answers.ts).
-    const body = feedAnswer(snapshot, q.answerKey, () => cardsJson(feedPage(snapshot, toFilter(q, following), q.sort, q.offset, q.limit)));
-    return c.body(body, undefined, JSON_TYPE);
+    const answer = feedAnswer(snapshot, q.answerKey, () => cardsJson(feedPage(snapshot, toFilter(q, following), q.sort, q.offset, q.limit)));
+    return sendAnswer(c, answer);
   });
   return app;
 }

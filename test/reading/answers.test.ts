@@ -113,11 +113,11 @@ test('as now moves the recent window, the brief follows', async () => {
   // The brief's answers are kept per recent-window split: a new split (the cutoff passed an item) starts empty.
   const snapshot = await readModelFor(ctx.db).snapshot();
   const split = recentSplit(snapshot, clock);
-  assert.is(new TextDecoder().decode(briefAnswer(snapshot, split, 'k', () => '"first"')), '"first"');
-  assert.is(new TextDecoder().decode(briefAnswer(snapshot, split, 'k', () => '"second"')), '"first"', 'same split: remembered');
+  assert.is(new TextDecoder().decode(briefAnswer(snapshot, split, 'k', () => '"first"').body), '"first"');
+  assert.is(new TextDecoder().decode(briefAnswer(snapshot, split, 'k', () => '"second"').body), '"first"', 'same split: remembered');
   const other = recentSplit(snapshot, new Date('2026-11-20T12:00:00Z'));
   assert.is.not(other, split);
-  assert.is(new TextDecoder().decode(briefAnswer(snapshot, other, 'k', () => '"third"')), '"third"', 'new split: built anew');
+  assert.is(new TextDecoder().decode(briefAnswer(snapshot, other, 'k', () => '"third"').body), '"third"', 'new split: built anew');
 });
 
 test('answers that depend on the clock or the caller are never remembered', () => {

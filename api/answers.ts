@@ -1,0 +1,32 @@
+/**
+ * Sending the read model's answers (`/api/feed`, `/api/brief`). A remembered answer
+ * (core/readmodel/answers.ts) goes out with its weak ETag, as a 304 with no body when the client
+ * already holds it, and in the brotli or gzip bytes kept beside it when the client accepts them:
+ * compression costs once per snapshot and query, not once per request. `Cache-Control: no-cache`
+ * lets a browser or proxy keep it but ask each time (the pool changes at any moment; asking is a
+ * 304). An answer that is not remembered (it depends on the clock or the caller) goes out as plain
+ * JSON, and the request frame's compression (api/app.ts) takes it from there.
+ */
+import type { Context } from 'hono';
+import type { Answer } from '../core/readmodel/answers.ts';
+import { JSON_TYPE } from '../core/readmodel/json.ts';
+import type { AppEnv } from './deps.ts';
+import { notModified, preferredEncoding } from './http-cache.ts';
+import { requestHeader } from './request-header.ts';
+
+/** The JSON answer for this request: 304, compressed or plain (see the module comment). */
+export function sendAnswer(c: Context<AppEnv>, answer: Answer): Response {
+  if (!answer.remembered) return c.body(answer.body, undefined, JSON_TYPE);
+  // Already in its final coding: the request frame's compression leaves it alone.
+  c.set('precoded', true);
+  const etag = answer.etag;
+  if (notModified({ ifNoneMatch: requestHeader(c, 'if-none-match'), ifModifiedSince: undefined }, { etag })) {
+    return c.body(null, 304, { ETag: etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' });
+  }
+  const coding = preferredEncoding(requestHeader(c, 'accept-encoding'));
+  const encoded = coding === null ? null : answer.encoded(coding);
+  if (coding === null || encoded === null) {
+    return c.body(answer.body, 200, { 'Content-Type': 'application/json', ETag: etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' });
+  }
+  return c.body(encoded, 200, { 'Content-Type': 'application/json', 'Content-Encoding': coding, ETag: etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' });
+}

@@ -1,0 +1,348 @@
+/**
+ * The built site (`dist/`) served from memory: a bounded index of path → bytes (identity, brotli
+ * and gzip, each compressed once per file version), type, strong ETag and Last-Modified.
+ *
+ * - **Fresh after every publish.** Each request stats its file (about a microsecond for a cached
+ *   inode) and an entry is used only while inode, size and mtime are unchanged: the build publishes
+ *   by rename (site/_includes/publish.ts), so a new file is a new inode and is loaded at once, with
+ *   no watcher to lag behind it.
+ * - **Bounded.** The index holds at most `maxBytes` (all three codings counted), least recently
+ *   used first out; a file over `maxFileBytes` is never held and is streamed from disk (gzip on the
+ *   fly when the client accepts it).
+ * - **Conditional and compressed.** `If-None-Match` / `If-Modified-Since` → 304; `Content-Encoding`
+ *   by `Accept-Encoding` (br, then gzip, then identity) for text types of 1 KB or more, with
+ *   `Vary: Accept-Encoding`; `Cache-Control` by path (api/http-cache.ts).
+ *
+ * Not `sirv` or `@hono/node-server`'s `serveStatic`: sirv's production mode lists the directory once
+ * at startup (a file a later build publishes would 404 until a restart) and, like `serveStatic`,
+ * streams every answer from disk, the cost this module exists to remove (docs/benchmarks.md).
+ * Served in front of Hono by api/server.ts (`handle`), and inside it by `middleware` (for
+ * `app.request()` and any fetch-only host), both from the same index.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, createGzip, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { getMimeType } from 'hono/utils/mime';
+import type { Logger } from '../core/log.ts';
+import type { AppEnv } from './deps.ts';
+import { cacheControlFor, notModified, preferredEncoding, type ConditionalHeaders, type Encoding } from './http-cache.ts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Below this many bytes a file goes out as it is: the headers outweigh what compression saves. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** How the index is bounded. */
+export interface StaticFilesOptions {
+  /** Bytes the index may hold, every coding of every file counted. Default 64 MiB. */
+  maxBytes?: number;
+  /** A file larger than this is never held: it is streamed from disk. Default `maxBytes / 8`. */
+  maxFileBytes?: number;
+  /** Where the request line of an answered request is logged (as the app's request frame does). */
+  log?: Logger;
+}
+
+/** Types Hono's table lacks or names differently (issue 18: feeds, OPML, the web app manifest). */
+const TYPES: Readonly<Record<string, string>> = {
+  '.atom': 'application/atom+xml; charset=utf-8',
+  '.opml': 'text/x-opml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+};
+
+/** The Content-Type of a site file: JSON under `/feeds/` is a JSON Feed. */
+export function contentTypeOf(rel: string): string {
+  const ext = path.posix.extname(rel).toLowerCase();
+  if (ext === '.json' && rel.startsWith('feeds/')) return 'application/feed+json; charset=utf-8';
+  return TYPES[ext] ?? getMimeType(rel) ?? 'application/octet-stream';
+}
+
+/** One file version held in memory. */
+interface Entry {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  type: string;
+  /** Strong entity tag of the identity bytes; `-br` / `-gz` mark the other codings' (each coding is other bytes). */
+  etag: string;
+  lastModified: string;
+  lastModifiedS: number;
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  /** What this entry counts against the bound. */
+  bytes: number;
+}
+
+/** What to send for one request. */
+export interface StaticAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** The bytes (null for a 304), or a file to stream from disk (gzipped on the way when `gzip`). */
+  body: Buffer | { file: string; gzip: boolean } | null;
+}
+
+/** The request, as both hosts (Node, Hono) can give it cheaply. */
+export interface StaticRequest extends ConditionalHeaders {
+  method: string;
+  /** The raw request target: path and query, still percent-encoded. */
+  url: string;
+  acceptEncoding: string | undefined;
+}
+
+/** The file a site path names, relative to the root (`/today` → `today/index.html`), or null when it cannot name one. */
+export function filePathOf(rawPath: string): string | null {
+  if (rawPath.length > 2048 || !rawPath.startsWith('/') || rawPath.startsWith('/api/') || rawPath === '/api') return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  // No NUL, no backslash, no empty, `.` or `..` segments, and no dot-files (the build's `.tmp` names).
+  if (/[\0\\]/.test(decoded) || /\/\//.test(decoded) || /\/\./.test(decoded)) return null;
+  let rel = decoded.slice(1);
+  if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+  else if (!/\.[a-zA-Z0-9_-]+$/.test(rel)) rel += '/index.html';
+  return rel;
+}
+
+/** A Node stream of bytes as a web stream (for a Hono answer). */
+function webStream(stream: NodeJS.ReadableStream): ReadableStream<Uint8Array> {
+  const chunks = stream[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done === true) controller.close();
+      else if (Buffer.isBuffer(next.value)) controller.enqueue(new Uint8Array(next.value));
+    },
+    async cancel() {
+      await chunks.return?.();
+    },
+  });
+}
+
+const fresh = (entry: Entry, stat: Stats): boolean => entry.ino === stat.ino && entry.size === stat.size && entry.mtimeMs === stat.mtimeMs;
+
+/** An HTTP date (IMF-fixdate) of whole seconds. */
+const httpDate = (seconds: number): string => new Date(seconds * 1000).toUTCString();
+
+/** The site's files, from memory; see the module comment. */
+export class StaticFiles {
+  readonly root: string;
+  readonly maxBytes: number;
+  readonly maxFileBytes: number;
+  private readonly log: Logger | undefined;
+  /** Least recently used first (a Map iterates in insertion order; a hit re-inserts). */
+  private readonly index = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<Entry>>();
+  private held = 0;
+
+  constructor(root: string, options: StaticFilesOptions = {}) {
+    this.root = path.resolve(root);
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxFileBytes = options.maxFileBytes ?? Math.floor(this.maxBytes / 8);
+    this.log = options.log;
+  }
+
+  /** Bytes and files the index holds now. */
+  stats(): { bytes: number; files: number } {
+    return { bytes: this.held, files: this.index.size };
+  }
+
+  /** The answer for a request, or null when it names no file (the app answers it). */
+  answer(request: StaticRequest): StaticAnswer | null | Promise<StaticAnswer | null> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const q = request.url.indexOf('?');
+    const rawPath = q < 0 ? request.url : request.url.slice(0, q);
+    const rel = filePathOf(rawPath);
+    if (rel === null) return null;
+    const file = path.join(this.root, rel);
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile()) {
+      this.drop(rel);
+      return null;
+    }
+    const versioned = q >= 0 && /(?:^|&)v=/.test(request.url.slice(q + 1));
+    const cacheControl = cacheControlFor(`/${rel}`.replace(/\/index\.html$/, '') || '/', versioned);
+    if (stat.size > this.maxFileBytes) return this.fromDisk(file, rel, stat, request, cacheControl);
+    const entry = this.index.get(rel);
+    if (entry && fresh(entry, stat)) {
+      this.index.delete(rel);
+      this.index.set(rel, entry);
+      return this.fromEntry(entry, request, cacheControl);
+    }
+    return this.load(file, rel, stat).then((loaded) => this.fromEntry(loaded, request, cacheControl));
+  }
+
+  /** Node host: answer `req` when it names a file, else call `next` (the app). Logs the request line. */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    const started = performance.now();
+    const headers = req.headers;
+    const request: StaticRequest = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      acceptEncoding: headers['accept-encoding'],
+      ifNoneMatch: headers['if-none-match'],
+      ifModifiedSince: headers['if-modified-since'],
+    };
+    const send = (answer: StaticAnswer | null) => {
+      if (answer === null) return next();
+      res.writeHead(answer.status, answer.headers);
+      const body = request.method === 'HEAD' ? null : answer.body;
+      if (body === null || Buffer.isBuffer(body)) res.end(body ?? undefined);
+      else {
+        const stream = createReadStream(body.file);
+        stream.once('error', () => res.destroy());
+        (body.gzip ? stream.pipe(createGzip()) : stream).pipe(res);
+      }
+      this.log?.info('request', { method: request.method, path: request.url.split('?', 1)[0], status: answer.status, ms: Math.round(performance.now() - started) });
+    };
+    let answer: ReturnType<StaticFiles['answer']>;
+    try {
+      answer = this.answer(request);
+    } catch {
+      // A file that vanished or cannot be read between stat and read: the app answers (its 404).
+      return next();
+    }
+    if (answer instanceof Promise) answer.then(send, () => next());
+    else send(answer);
+  }
+
+  /** Hono host: the same answers as a middleware (for `app.request()`; under Node, `handle` answers first). */
+  middleware(): MiddlewareHandler<AppEnv> {
+    return async (c, next) => {
+      const url = new URL(c.req.url);
+      let answer: StaticAnswer | null;
+      try {
+        answer = await this.answer({
+          method: c.req.method,
+          url: url.pathname + url.search,
+          acceptEncoding: c.req.header('accept-encoding'),
+          ifNoneMatch: c.req.header('if-none-match'),
+          ifModifiedSince: c.req.header('if-modified-since'),
+        });
+      } catch {
+        answer = null;
+      }
+      if (answer === null) return next();
+      c.set('precoded', true);
+      let body: BodyInit | null = null;
+      if (c.req.method === 'HEAD' || answer.body === null) body = null;
+      else if (Buffer.isBuffer(answer.body)) body = new Uint8Array(answer.body);
+      else {
+        const stream = createReadStream(answer.body.file);
+        body = webStream(answer.body.gzip ? stream.pipe(createGzip()) : stream);
+      }
+      return new Response(body, { status: answer.status, headers: answer.headers });
+    };
+  }
+
+  private fromEntry(entry: Entry, request: StaticRequest, cacheControl: string): StaticAnswer {
+    const compressible = entry.br !== null || entry.gzip !== null;
+    const encoding: Encoding | null = compressible ? preferredEncoding(request.acceptEncoding) : null;
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : null;
+    const coding = body === null ? null : encoding;
+    const etag = coding === null ? entry.etag : `${entry.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
+    const headers: Record<string, string> = { ETag: etag, 'Last-Modified': entry.lastModified, 'Cache-Control': cacheControl };
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    if (notModified(request, { etag, lastModifiedS: entry.lastModifiedS })) return { status: 304, headers, body: null };
+    const bytes = body ?? entry.identity;
+    headers['Content-Type'] = entry.type;
+    headers['Content-Length'] = String(bytes.length);
+    if (coding !== null) headers['Content-Encoding'] = coding;
+    return { status: 200, headers, body: bytes };
+  }
+
+  private fromDisk(file: string, rel: string, stat: Stats, request: StaticRequest, cacheControl: string): StaticAnswer {
+    const type = contentTypeOf(rel);
+    const compressible = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
+    const gzipIt = compressible && preferredEncoding(request.acceptEncoding) !== null;
+    // Without the bytes in hand: size and mtime stand for them (as nginx does); gzipped on the fly
+    // the bytes may differ between two runs, so that tag is weak.
+    const tag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const etag = gzipIt ? `W/${tag.slice(0, -1)}-gz"` : tag;
+    const lastModifiedS = Math.floor(stat.mtimeMs / 1000);
+    const headers: Record<string, string> = { ETag: etag, 'Last-Modified': httpDate(lastModifiedS), 'Cache-Control': cacheControl };
+    if (compressible) headers.Vary = 'Accept-Encoding';
+    if (notModified(request, { etag, lastModifiedS })) return { status: 304, headers, body: null };
+    headers['Content-Type'] = type;
+    if (gzipIt) headers['Content-Encoding'] = 'gzip';
+    else headers['Content-Length'] = String(stat.size);
+    return { status: 200, headers, body: { file, gzip: gzipIt } };
+  }
+
+  /** Read and compress one file version; concurrent requests for it share the work. */
+  private load(file: string, rel: string, stat: Stats): Promise<Entry> {
+    const key = `${rel}\0${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    let pending = this.loading.get(key);
+    if (pending === undefined) {
+      pending = this.read(file, rel, stat).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async read(file: string, rel: string, stat: Stats): Promise<Entry> {
+    const identity = await readFile(file);
+    const type = contentTypeOf(rel);
+    let br: Buffer | null = null;
+    let gz: Buffer | null = null;
+    if (identity.length >= COMPRESS_MIN_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) {
+      // Once per file version, off the event loop: brotli's best quality with a window fitted to the file.
+      const window = Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.min(24, Math.ceil(Math.log2(identity.length))));
+      const [b, g] = await Promise.all([
+        brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_LGWIN]: window, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+        gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }),
+      ]);
+      if (b.length < identity.length) br = b;
+      if (g.length < identity.length) gz = g;
+    }
+    // The file may have been replaced while it was read: the stat taken before names the version,
+    // and a mismatch only means the next request loads it again.
+    const lastModifiedS = Math.floor(stat.mtimeMs / 1000);
+    const entry: Entry = {
+      ino: stat.ino,
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      type,
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+      lastModified: httpDate(lastModifiedS),
+      lastModifiedS,
+      identity,
+      br,
+      gzip: gz,
+      bytes: identity.length + (br?.length ?? 0) + (gz?.length ?? 0),
+    };
+    if (identity.length !== stat.size) entry.size = -1;
+    this.keep(rel, entry);
+    return entry;
+  }
+
+  private keep(rel: string, entry: Entry): void {
+    this.drop(rel);
+    if (entry.bytes > this.maxBytes || entry.size < 0) return;
+    for (const [old, held] of this.index) {
+      if (this.held + entry.bytes <= this.maxBytes) break;
+      this.index.delete(old);
+      this.held -= held.bytes;
+    }
+    this.index.set(rel, entry);
+    this.held += entry.bytes;
+  }
+
+  private drop(rel: string): void {
+    const entry = this.index.get(rel);
+    if (entry === undefined) return;
+    this.index.delete(rel);
+    this.held -= entry.bytes;
+  }
+}

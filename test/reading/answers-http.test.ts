@@ -1,0 +1,116 @@
+/**
+ * The reading answers on the wire (issue 23): remembered answers of `/api/feed` and `/api/brief`
+ * carry a weak ETag (a 304 with no body when the client holds it, a new tag when the pool
+ * changes) and go out in brotli or gzip when asked, made once per snapshot; JSON the app builds per
+ * request is gzipped by the request frame; nothing is compressed for a client that names no coding.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { serveApp, type Listening } from '../../api/server.ts';
+import { feedAnswer } from '../../core/readmodel/answers.ts';
+import { parseReadingUrl } from '../../core/readmodel/params.ts';
+import { readModelFor } from '../../core/readmodel/readmodel.ts';
+import { saveBrief } from '../../core/store/briefs.ts';
+import { createTestContext, type TestContext } from '../helpers/context.ts';
+import { makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { decoded, rawRequest } from '../helpers/raw-http.ts';
+import { load, prefsParam } from './pool.ts';
+
+const HOUR = 3_600_000;
+const clock = new Date('2026-11-20T12:00:00Z');
+let ctx: TestContext;
+let server: Listening;
+const sources = Array.from({ length: 3 }, (_, i) => makeSource({ _id: `wire-src-${i}` }));
+const articles = Array.from({ length: 24 }, (_, i) =>
+  makeArticle({ source_id: sources[i % 3]!._id, title: `Harbour garden number ${i} grows again`, published_at: new Date(clock.getTime() - (i + 1) * HOUR) }),
+);
+
+test.before(async () => {
+  ctx = await createTestContext({ now: () => clock });
+  await load(ctx.db, { sources, articles });
+  await saveBrief(ctx.db, articles.slice(0, 7).map((a) => a._id), clock);
+  await readModelFor(ctx.db).refresh();
+  server = await serveApp(ctx.app, 0, '127.0.0.1');
+});
+test.after(async () => {
+  await server.close();
+  await ctx.close();
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) => rawRequest(`${server.url}${pathname}`, { headers });
+const ROUTES = ['/api/brief', '/api/feed', '/api/feed?sort=latest&limit=12', `/api/brief?prefs=${prefsParam({ avoid_terms: ['otters'] })}`];
+
+for (const route of ROUTES) {
+  test(`${route}: br or gzip when asked, identity otherwise, one weak ETag, Vary`, async () => {
+    const plain = await get(route);
+    assert.is(plain.status, 200);
+    assert.ok(plain.body.length > 1024, `${plain.body.length} bytes: large enough to compress`);
+    assert.is(plain.headers['content-encoding'], undefined);
+    assert.is(plain.headers['content-type'], 'application/json');
+    assert.is(plain.headers.vary, 'Accept-Encoding');
+    assert.is(plain.headers['cache-control'], 'no-cache');
+    assert.match(String(plain.headers.etag), /^W\/"[^"]+"$/);
+    for (const [accept, coding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0', undefined]] as const) {
+      const res = await get(route, { 'Accept-Encoding': accept });
+      assert.is(res.headers['content-encoding'], coding, accept);
+      assert.is(decoded(res).toString('utf8'), plain.body.toString('utf8'), accept);
+      assert.is(res.headers.etag, plain.headers.etag, 'weak: the same JSON in every coding');
+      if (coding) assert.ok(res.body.length < plain.body.length / 2, `${coding}: ${res.body.length} of ${plain.body.length}`);
+    }
+  });
+}
+
+test('If-None-Match with the answer’s tag → 304 with no body, in any coding; another tag → 200', async () => {
+  const first = await get('/api/feed', { 'Accept-Encoding': 'br' });
+  const etag = String(first.headers.etag);
+  for (const tag of [etag, etag.slice(2), `"nope", ${etag}`, '*']) {
+    const res = await get('/api/feed', { 'Accept-Encoding': 'gzip', 'If-None-Match': tag });
+    assert.is(res.status, 304, tag);
+    assert.is(res.body.length, 0);
+    assert.is(res.headers.etag, etag);
+    assert.is(res.headers['content-encoding'], undefined);
+  }
+  assert.is((await get('/api/feed', { 'If-None-Match': '"nope"' })).status, 200);
+  assert.is((await get('/api/feed', { 'If-None-Match': `${'"x",'.repeat(3000)}` })).status, 200, 'an enormous header is read as far as its bound');
+  const brief = await get('/api/brief');
+  assert.is((await get('/api/brief', { 'If-None-Match': String(brief.headers.etag) })).status, 304);
+  assert.is.not(brief.headers.etag, etag, 'each answer has its own tag');
+});
+
+test('when the pool changes, the tag changes and the old one no longer matches', async () => {
+  const before = await get('/api/feed?sort=latest');
+  const late = makeArticle({ source_id: sources[0]!._id, title: 'A brand new calm story', published_at: new Date(clock.getTime() - 60_000) });
+  await load(ctx.db, { articles: [late] });
+  await readModelFor(ctx.db).refresh();
+  const after = await get('/api/feed?sort=latest', { 'If-None-Match': String(before.headers.etag) });
+  assert.is(after.status, 200);
+  assert.is.not(after.headers.etag, before.headers.etag);
+  assert.match(after.body.toString('utf8'), 'A brand new calm story');
+});
+
+test('compressed bytes are made once per snapshot and kept beside the answer', async () => {
+  await get('/api/feed?limit=15', { 'Accept-Encoding': 'br' });
+  const snapshot = await readModelFor(ctx.db).snapshot();
+  const q = parseReadingUrl(`${server.url}/api/feed?limit=15`, clock);
+  const answer = feedAnswer(snapshot, q.answerKey, () => '"not built again"');
+  assert.ok(answer.remembered);
+  assert.is(answer.encoded('br'), answer.encoded('br'), 'the same bytes, not compressed again');
+  assert.is(answer.encoded('gzip'), answer.encoded('gzip'));
+});
+
+test('JSON and pages built per request (not remembered) are gzipped by the request frame (hono/compress) when asked, left alone when not', async () => {
+  const paused = prefsParam({ pauses: [{ kind: 'topic', value: 'nature', until: '2026-11-21T00:00:00Z' }] });
+  const route = `/api/feed?prefs=${paused}`;
+  const plain = await get(route);
+  assert.is(plain.headers['content-encoding'], undefined);
+  assert.is(plain.headers.etag, undefined, 'not remembered: no tag');
+  const gz = await get(route, { 'Accept-Encoding': 'gzip, deflate, br' });
+  assert.is(gz.headers['content-encoding'], 'gzip');
+  assert.is(gz.headers.vary, 'Accept-Encoding');
+  assert.is(decoded(gz).toString('utf8'), plain.body.toString('utf8'));
+  const page = await get('/nope', { 'Accept-Encoding': 'gzip' });
+  assert.is(page.status, 404);
+  assert.match(decoded(page).toString('utf8'), 'Nothing here');
+});
+
+test.run();
