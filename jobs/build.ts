@@ -4,9 +4,13 @@
  * articles and visibility changes) moved since the last build, or when this process has not built
  * yet (so `npm run job -- build`, `npm start` and a restarted worker always build once). The
  * triggers read *before* a build are recorded after it, so a change made mid-build triggers the next.
+ * When the pool version moved it first keeps the stored brief whole (`refillStoredBrief`): a pool change that took
+ * brief items away refills the brief and advances `generated_at` first, so the site and `/api/brief`
+ * show the same 7 items. The worker runs this job at once when the pool version moves (jobs/worker.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { refillStoredBrief } from '../core/brief.ts';
 import { readBuildTriggers, readLastBuild, recordBuild, type BuildTriggers } from '../core/store/site.ts';
 import { buildSite } from '../site/build.ts';
 import type { JobDefinition } from './context.ts';
@@ -25,7 +29,15 @@ export const buildJob: JobDefinition = {
   every: '1 minute',
   async run(ctx): Promise<Record<string, number | string | boolean>> {
     const dist = ctx.config.distDir;
-    const [current, last] = await Promise.all([readBuildTriggers(ctx.db), readLastBuild(ctx.db)]);
+    const [before, last] = await Promise.all([readBuildTriggers(ctx.db), readLastBuild(ctx.db)]);
+    let current = before;
+    if (!last || current.pool_version !== last.pool_version) {
+      const refilled = await refillStoredBrief(ctx.db, ctx.now());
+      if (refilled?.changed) {
+        ctx.log.info('brief refilled after a pool change', { items: refilled.items, pool: refilled.pool });
+        current = await readBuildTriggers(ctx.db);
+      }
+    }
     const complete = existsSync(path.join(dist, 'index.html')) && existsSync(path.join(dist, 'sitemap.xml'));
     if (!needsBuild(current, last, builtHere.has(dist), complete)) return { skipped: true };
     const result = await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: ctx.now(), progress: ctx.progress });

@@ -1,10 +1,16 @@
 /**
  * The Agenda worker: Agenda 6 on the shared `Db` through `@agendajs/mongo-backend`, every job of the
  * registry defined and scheduled, an error listener always attached, and `drain()` on stop.
+ * Between the build's scheduled runs the worker follows the pool version (one `_id` read of `meta`
+ * every 2 s, as the API's read model does): when it moves (a source hidden, an article rejected),
+ * `build` runs at once, which refills the stored brief first, so the static brief and `/api/brief`
+ * agree within seconds (issue 21). An in-process notification channel makes `now()` jobs start at
+ * once instead of at the next `processEvery` scan.
  */
 import { MongoBackend } from '@agendajs/mongo-backend';
-import { Agenda } from 'agenda';
+import { Agenda, InMemoryNotificationChannel } from 'agenda';
 import { describeError } from '../core/errors.ts';
+import { readPoolVersion } from '../core/store/meta.ts';
 import type { JobContext } from './context.ts';
 import { JOBS } from './registry.ts';
 
@@ -25,6 +31,7 @@ export async function startWorker(ctx: Omit<JobContext, 'progress'>, options: { 
     maxConcurrency: 4,
     defaultConcurrency: 1,
     defaultLockLifetime: 10 * 60 * 1000,
+    notificationChannel: new InMemoryNotificationChannel(),
   });
   agenda.on('error', (error) => ctx.log.error('agenda error', { error: describeError(error) }));
   agenda.on('fail', (error: Error | string, job: { attrs: { name: string } }) =>
@@ -42,14 +49,40 @@ export async function startWorker(ctx: Omit<JobContext, 'progress'>, options: { 
   for (const job of JOBS) {
     if (job.every) await agenda.every(job.every, job.name, undefined, { skipImmediate: false });
   }
+  // One job document for every pool move (unique), not a new one each time.
+  const follower = followPool(ctx, () => agenda.create('build', { trigger: 'pool' }).unique({ 'data.trigger': 'pool' }).schedule(new Date()).save());
   return {
     agenda,
     async runNow(name) {
       await agenda.now(name);
     },
     async stop() {
+      clearInterval(follower);
       await agenda.drain(3000).catch(() => undefined);
       await agenda.stop().catch(() => undefined);
     },
   };
+}
+
+/** How often the worker reads the pool version between scheduled builds. */
+export const POOL_FOLLOW_MS = 2000;
+
+/** Call `onMove` whenever the pool version differs from the last one read (not for the first read). */
+function followPool(ctx: Omit<JobContext, 'progress'>, onMove: () => Promise<unknown>): NodeJS.Timeout {
+  let seen: number | null = null;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    readPoolVersion(ctx.db)
+      .then(async (version) => {
+        const moved = seen !== null && version !== seen;
+        seen = version;
+        if (moved) await onMove();
+      })
+      .catch((error: unknown) => ctx.log.warn('pool version check failed', { error: describeError(error) }))
+      .finally(() => (busy = false));
+  }, POOL_FOLLOW_MS);
+  timer.unref();
+  return timer;
 }
