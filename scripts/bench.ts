@@ -6,7 +6,8 @@
  * Uses MONGODB_URI when set (in a throw-away database `tidings_bench_<random>`, dropped at the end),
  * else the embedded server. `--quick` shortens every load run (a smoke test of the harness; its
  * numbers are not the benchmark's). `--only=api,ingest` measures only the named sections (api, soak,
- * ingest, build, pages; pages reads the build's output, so it needs build); the rest are reported as skipped.
+ * ingest, build, static, pages; pages reads the build's output, so it needs build; static builds the
+ * site itself when build did not run); the rest are reported as skipped.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,7 @@ import { makeArticles, makeSources } from './bench/fixtures.ts';
 import { benchIngest, type IngestSizes } from './bench/ingest.ts';
 import { DEFAULT_LOAD, type LoadOptions } from './bench/load.ts';
 import { benchPages } from './bench/pages.ts';
+import { benchStatic, STATIC_TARGETS } from './bench/static.ts';
 import { round, skipped, verdict, type Section, type Target } from './bench/report.ts';
 import { composeStoredBrief, insertPool } from './bench/seed.ts';
 
@@ -48,7 +50,11 @@ const ingestSizes: IngestSizes = quick
 
 /** Every field with a target, so a section that could not run still lists them as skipped. */
 const TARGETS: Record<string, Record<string, Target | null>> = {
-  api: { static_rps: null, brief_ratio: { op: '>=', limit: 0.6 }, feed_ratio: { op: '>=', limit: 0.4 }, feed_growth: { op: '>=', limit: 0.7 }, brief_p99_ms: null, feed_p99_ms: null },
+  api: {
+    static_rps: null, brief_ratio: { op: '>=', limit: 0.6 }, feed_ratio: { op: '>=', limit: 0.4 }, feed_growth: { op: '>=', limit: 0.7 },
+    static_gz_rps: null, brief_gz_ratio: { op: '>=', limit: 0.6 }, feed_gz_ratio: { op: '>=', limit: 0.4 }, brief_p99_ms: null, feed_p99_ms: null,
+  },
+  static: { ratio: STATIC_TARGETS.ratio, gz_ratio: STATIC_TARGETS.gz_ratio, floor_rps: null, rps: null, gz_rps: null },
   ingest: { ratio: { op: '>=', limit: 0.5 }, classify_us_per_item: { op: '<=', limit: 100 }, stored_items_per_s: null },
   build: { full_s: { op: '<=', limit: 10 }, incremental_ratio: { op: '<=', limit: 0.15 }, files_rewritten: { op: '<=', limit: 110 }, peak_rss_mb: { op: '<=', limit: 1024 } },
   pages: { a_gz_bytes: { op: '<=', limit: 20_480 }, today_gz_bytes: { op: '<=', limit: 20_480 }, reader_js_gz_bytes: { op: '<=', limit: 51_200 } },
@@ -107,7 +113,7 @@ try {
   await ensureSchema(poolDb, log);
   const sources = makeSources(SOURCES, now);
   // Ingestion alone does not read the seeded pool; every other section does (pages reads the build's dist).
-  if (['api', 'soak', 'build', 'pages'].some(wanted)) {
+  if (['api', 'soak', 'build', 'static', 'pages'].some(wanted)) {
     note(`seeding ${SOURCES} sources and ${POOL_SIZE} articles`);
     const seedMs = await insertPool(poolDb, sources, makeArticles(POOL_SIZE, sources, now));
     await composeStoredBrief(poolDb, now);
@@ -126,6 +132,8 @@ try {
     note(`site build: full build of ${POOL_SIZE} articles, then ${ADDED} more and the incremental rebuild (child process)`);
     return buildFields(await runBuildChild(uri, poolDb.databaseName, dataDir, distDir, ADDED, POOL_SIZE), ADDED);
   });
+
+  sections.static = await section('static', () => benchStatic(deps, load, API_ROUNDS, note));
 
   sections.pages = await section('pages', async () => {
     note('page weights');

@@ -3,7 +3,9 @@
  * core), a short warm-up run first (discarded), then the measured run, its JSON output validated.
  * A run with any error, timeout or non-2xx answer is refused: a fast 404 must never look like speed.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { runNode } from './child.ts';
@@ -22,6 +24,16 @@ export interface LoadResult {
   requests: number;
 }
 
+/** What one run asks for: `url`, or each of `paths` in turn on `url`'s origin; every request with `headers`. */
+export interface LoadTarget {
+  url: string;
+  paths?: readonly string[];
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** A browser's Accept-Encoding (Chromium 13x), for the runs measured with compression. */
+export const BROWSER_ENCODINGS: Readonly<Record<string, string>> = Object.freeze({ 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+
 /** The defaults: 10 connections, 3 s per measured run, 2 s of warm-up per endpoint. */
 export const DEFAULT_LOAD: LoadOptions = { connections: 10, durationS: 3, warmupS: 2 };
 
@@ -38,9 +50,30 @@ function cliPath(): string {
   return path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
 }
 
-/** Run autocannon once; resolves with its parsed JSON. Never blocks this process's event loop. */
-async function autocannon(url: string, connections: number, durationS: number): Promise<z.infer<typeof AutocannonJson>> {
-  const { code, out, err } = await runNode([cliPath(), '-j', '-n', '-c', String(connections), '-d', String(durationS), url]);
+/**
+ * Run autocannon once; resolves with its parsed JSON. Never blocks this process's event loop.
+ * Several paths go through a HAR file (autocannon's CLI cycles its entries on every connection).
+ */
+async function autocannon(target: LoadTarget, connections: number, durationS: number): Promise<z.infer<typeof AutocannonJson>> {
+  const args = [cliPath(), '-j', '-n', '-c', String(connections), '-d', String(durationS)];
+  let harDir: string | null = null;
+  if (target.paths && target.paths.length > 0) {
+    harDir = mkdtempSync(path.join(os.tmpdir(), 'tidings-har-'));
+    const headers = Object.entries(target.headers ?? {}).map(([name, value]) => ({ name, value }));
+    const entries = target.paths.map((p) => ({ request: { method: 'GET', url: new URL(p, target.url).href, headers } }));
+    writeFileSync(path.join(harDir, 'load.har'), JSON.stringify({ log: { entries } }));
+    args.push('--har', path.join(harDir, 'load.har'));
+  } else {
+    for (const [name, value] of Object.entries(target.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  }
+  args.push(target.url);
+  let run;
+  try {
+    run = await runNode(args);
+  } finally {
+    if (harDir) rmSync(harDir, { recursive: true, force: true });
+  }
+  const { code, out, err } = run;
   if (code !== 0) throw new Error(`autocannon exited with ${code}: ${err.slice(-300)}`);
   const line = out.trim().split('\n').pop() ?? '';
   let json: unknown;
@@ -54,12 +87,13 @@ async function autocannon(url: string, connections: number, durationS: number): 
   return parsed.data;
 }
 
-/** Warm up, then measure `url`. Throws when any request failed. */
-export async function runLoad(url: string, options: LoadOptions = DEFAULT_LOAD): Promise<LoadResult> {
-  if (options.warmupS > 0) await autocannon(url, options.connections, options.warmupS);
-  const r = await autocannon(url, options.connections, options.durationS);
+/** Warm up, then measure `target` (a URL, or a URL with paths and headers). Throws when any request failed. */
+export async function runLoad(target: string | LoadTarget, options: LoadOptions = DEFAULT_LOAD): Promise<LoadResult> {
+  const t = typeof target === 'string' ? { url: target } : target;
+  if (options.warmupS > 0) await autocannon(t, options.connections, options.warmupS);
+  const r = await autocannon(t, options.connections, options.durationS);
   if (r.errors > 0 || r.timeouts > 0 || r.non2xx > 0) {
-    throw new Error(`${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers from ${new URL(url).pathname}`);
+    throw new Error(`${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers from ${new URL(t.url).pathname}`);
   }
   return { rps: r.requests.average, p99Ms: r.latency.p99, requests: r.requests.total };
 }
