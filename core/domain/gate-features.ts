@@ -34,8 +34,8 @@ export type DenseName = (typeof DENSE)[number];
  * Training collects names; inference looks weights up without building a name per pair.
  */
 export interface SparseSink {
-  unigram(stem: string, name: string, value: number): void;
-  bigram(a: string, b: string, value: number): void;
+  unigram(token: TokenInfo, value: number): void;
+  bigram(a: TokenInfo, b: TokenInfo, value: number): void;
 }
 
 /** What a text gives besides its sparse features. */
@@ -43,8 +43,15 @@ export interface DenseFeatures {
   dense: Float64Array;
   /** Per dense feature, the surface words that raised it (for reasons a reader can understand). */
   denseCues: Array<string[]>;
-  /** Stem → the first surface word that produced it. */
-  surface: Map<string, string>;
+  /** The stems read, in order, beside `words` (the surface word of each): for naming cues. */
+  stems: string[];
+  words: string[];
+}
+
+/** The first surface word of a stem in a text, or undefined. */
+export function surfaceOf(f: Pick<DenseFeatures, 'stems' | 'words'>, stem: string): string | undefined {
+  const i = f.stems.indexOf(stem);
+  return i < 0 ? undefined : f.words[i];
 }
 
 /** A text's features: sparse names with values, dense values by `DENSE` index, and the words behind each. */
@@ -52,7 +59,8 @@ export interface GateFeatures {
   sparse: Map<string, number>;
   dense: Float64Array;
   denseCues: Array<string[]>;
-  surface: Map<string, string>;
+  stems: string[];
+  words: string[];
 }
 
 /** A fall in something bad ("knife crime falls to a ten-year low"), and a mending after it ("survivors rebuild"). */
@@ -143,11 +151,13 @@ function bump(dense: Float64Array, cues: string[][], name: DenseName, by: number
 }
 
 /** What a token is to the features, looked up once per token and lexicon (bits of `cues`: see CUE_*). */
-interface TokenInfo extends StemEntry {
+export interface TokenInfo extends StemEntry {
   harm: boolean;
   /** Valence in −1…1, 0 when the lexicons do not know the stem. */
   valence: number;
   cues: number;
+  /** A sink's own memo for this token (the model keeps the token's weights here: one lookup per token, not per occurrence). */
+  memo: unknown;
 }
 const CUE_SECOND_PERSON = 1;
 const CUE_DISCOUNT = 2;
@@ -157,9 +167,13 @@ const CUE_WITHHELD = 8;
 /** Token → TokenInfo per lexicon (bounded like the stem cache: tokens come from untrusted feeds). */
 const tokenInfos = new WeakMap<GateLexicon, Map<string, TokenInfo>>();
 
-function tokenInfo(word: string, lexicon: GateLexicon): TokenInfo {
+function tokenCache(lexicon: GateLexicon): Map<string, TokenInfo> {
   let cache = tokenInfos.get(lexicon);
   if (!cache) tokenInfos.set(lexicon, (cache = new Map()));
+  return cache;
+}
+
+function tokenInfo(word: string, lexicon: GateLexicon, cache: Map<string, TokenInfo>): TokenInfo {
   let info = cache.get(word);
   if (info === undefined) {
     const entry = stemEntry(word);
@@ -172,6 +186,7 @@ function tokenInfo(word: string, lexicon: GateLexicon): TokenInfo {
         (DISCOUNT.has(word) ? CUE_DISCOUNT : 0) |
         (SUPERLATIVE.has(word) || (word.length > 5 && word.endsWith('iest')) ? CUE_SUPERLATIVE : 0) |
         (WITHHELD_WORDS.has(word) ? CUE_WITHHELD : 0),
+      memo: undefined,
     };
     if (cache.size >= STEM_CACHE_MAX) cache.clear();
     cache.set(word, info);
@@ -181,16 +196,16 @@ function tokenInfo(word: string, lexicon: GateLexicon): TokenInfo {
 
 /** One text's words into the features, at `weight` (1 title, 0.5 teaser). */
 function readWords(words: string[], weight: number, lexicon: GateLexicon, into: DenseFeatures, sink: SparseSink, title: boolean): void {
-  const { dense, denseCues, surface } = into;
-  let previous: string | null = null;
-  let previousStop = false;
+  const { dense, denseCues, stems } = into;
+  const cache = tokenCache(lexicon);
+  let previous: TokenInfo | null = null;
   for (const word of words) {
-    const { stem, name, stop, harm, valence, cues } = tokenInfo(word, lexicon);
-    if (!surface.has(stem)) surface.set(stem, word);
-    if (!stop) sink.unigram(stem, name, weight);
-    if (previous !== null && !(stop && previousStop)) sink.bigram(previous, stem, weight);
-    previous = stem;
-    previousStop = stop;
+    const info = tokenInfo(word, lexicon, cache);
+    const { stem, stop, harm, valence, cues } = info;
+    stems.push(stem);
+    if (!stop) sink.unigram(info, weight);
+    if (previous !== null && !(stop && previous.stop)) sink.bigram(previous, info, weight);
+    previous = info;
     if (harm) bump(dense, denseCues, title ? 'harm_title' : 'harm_teaser', 1, word);
     if (valence < 0) bump(dense, denseCues, title ? 'neg_title' : 'neg_teaser', -valence, word);
     else if (valence > 0) bump(dense, denseCues, title ? 'pos_title' : 'pos_teaser', valence, null);
@@ -208,7 +223,7 @@ function namingSink(sparse: Map<string, number>): SparseSink {
     const was = sparse.get(name);
     if (was === undefined || was < value) sparse.set(name, value);
   };
-  return { unigram: (_stem, name, value) => add(name, value), bigram: (a, b, value) => add(`b:${a}_${b}`, value) };
+  return { unigram: (t, value) => add(t.name, value), bigram: (a, b, value) => add(`b:${a.stem}_${b.stem}`, value) };
 }
 
 /** The features of a headline and its teaser, every sparse one by name (training, cues, tests). */
@@ -219,10 +234,11 @@ export function gateFeatures(title: string, teaser: string, lexicon: GateLexicon
 
 /** Read a headline and its teaser: sparse features into `sink`, the dense ones returned. */
 export function readText(title: string, teaser: string, lexicon: GateLexicon, sink: SparseSink): DenseFeatures {
-  const features: DenseFeatures = { dense: new Float64Array(DENSE.length), denseCues: DENSE.map(() => []), surface: new Map() };
   const titleWords = wordsOf(title);
+  const teaserWords = wordsOf(teaser);
+  const features: DenseFeatures = { dense: new Float64Array(DENSE.length), denseCues: DENSE.map(() => []), stems: [], words: titleWords.concat(teaserWords) };
   readWords(titleWords, 1, lexicon, features, sink, true);
-  readWords(wordsOf(teaser), 0.5, lexicon, features, sink, false);
+  readWords(teaserWords, 0.5, lexicon, features, sink, false);
   const { dense, denseCues } = features;
   // Harm met by a fall or a mending in the title: the constructive side of a bad story.
   if (dense[D.harm_title]! > 0 || dense[D.neg_title]! > 0) {

@@ -10,6 +10,9 @@ import * as assert from 'uvu/assert';
 import { loadCorpus, readWritten, ROOT, splitOf, type LabelledItem } from '../../scripts/gate/corpus.ts';
 import { evaluate } from '../../scripts/gate/evaluate.ts';
 import { MODEL_PATH, modelText, trainModel } from '../../scripts/gate/train.ts';
+import { gateFeatures } from '../../core/domain/gate-features.ts';
+import { classScores, gateView, shippedModel, softmax } from '../../core/domain/gate-model.ts';
+import { classifierInputs } from './snapshot-inputs.ts';
 
 let corpus: LabelledItem[];
 test.before(async () => {
@@ -44,6 +47,16 @@ test('training is deterministic, never reads the test split, and reproduces the 
   const withoutTest = corpus.filter((i) => i.split !== 'test');
   const { model } = trainModel(withoutTest);
   assert.ok(modelText(model) === readFileSync(MODEL_PATH, 'utf8'), 'npm run gate:train gives the committed core/domain/gate-model.json (retrain and commit it after changing the corpus or the features)');
+});
+
+test('inference straight into the weights gives exactly the probabilities of the named features (the training path)', () => {
+  const model = shippedModel();
+  const inputs = [...corpus.map((i) => ({ title: i.title, teaser: i.teaser })), ...classifierInputs()];
+  for (const { title, teaser } of inputs) {
+    const named = softmax(classScores(gateFeatures(title, teaser.slice(0, 600), model.lexicon), model), model.temperature);
+    const p = gateView(title, teaser, model).probabilities;
+    assert.equal([p.accept, p.distress, p.ragebait, p.promotional], Array.from(named), title);
+  }
 });
 
 test('a bad corpus line stops loading with its file and line', () => {
