@@ -178,7 +178,9 @@ const rss = (title: string) => {
 test('candidate queue: add a feed URL, see its preview, promote it active; a source’s live preview opens in a panel', async () => {
   const feeds: FeedServer = await startFeedServer();
   try {
-    feeds.routes.set('/calm.xml', xml(rss('Calm Gazette')));
+    const day = new Date().toUTCString();
+    const war = `<item><title>War breaks out as troops shell the border towns</title><link>https://example.org/war</link><pubDate>${day}</pubDate></item>`;
+    feeds.routes.set('/calm.xml', xml(rss('Calm Gazette').replace('</channel>', `${war}</channel>`)));
     feeds.routes.set('/river.xml', xml(rss('River News')));
     await h.ctx.db.collection<SourceDoc>('sources').updateOne({ _id: 'sky-journal' }, { $set: { feed_url: `${feeds.base}/river.xml` } });
     const { context, page } = await signedInPage(true);
@@ -188,7 +190,9 @@ test('candidate queue: add a feed URL, see its preview, promote it active; a sou
     const item = page.locator('li[data-id]:has-text("Calm Gazette")');
     await item.waitFor();
     await item.locator('summary:has-text("Preview")').click();
-    assert.match((await item.locator('.preview').textContent()) ?? '', /3 items/);
+    const preview = (await item.locator('.preview').textContent()) ?? '';
+    assert.match(preview, /4 items/);
+    assert.match(preview, /War breaks out as troops shell the border towns \(distressing: “[^”]+”/, 'a skipped example says its reason in words and the words behind it');
     await item.locator('label:has-text("activate now") input').check();
     await item.locator('button:has-text("Promote")').click();
     await item.locator('.badge:text-is("promoted")').waitFor();

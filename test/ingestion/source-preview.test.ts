@@ -29,7 +29,7 @@ test('GET /api/source-preview returns the Preview result and writes nothing', as
   const before = await snapshot();
   const res = await ctx.request(`/api/source-preview?url=${encodeURIComponent(`${server.base}/mixed.xml`)}&sample=10`);
   assert.is(res.status, 200);
-  const body = (await res.json()) as Record<string, unknown> & { examples: { accepted: string[]; skipped: Array<{ title: string; reason: string }> } };
+  const body = (await res.json()) as Record<string, unknown> & { examples: { accepted: string[]; skipped: Array<{ title: string; reason: string; cues: string[] }> } };
   assert.is(body.sample_size, 4);
   assert.is(body.recent_7_days, 4);
   assert.is(body.acceptance_rate, 75);
@@ -39,6 +39,7 @@ test('GET /api/source-preview returns the Preview result and writes nothing', as
   assert.ok((body.freshness as { newest_at: string }).newest_at);
   assert.ok(body.examples.accepted.includes('Neighbours & volunteers restore the old lido for summer swimming'));
   assert.equal(body.examples.skipped.map((s) => s.reason), ['cortisol']);
+  assert.ok(body.examples.skipped[0]!.cues.length > 0, 'a skipped example names the words behind its reason');
   assert.is(body.topic_mix, undefined, 'the mix comes only with classify');
   assert.is(await snapshot(), before);
 });
