@@ -54,19 +54,38 @@ export interface Fetchable {
   staticFiles?: StaticFiles;
 }
 
-/** `headers` with every security header it does not set itself (any letter case) added. */
+/**
+ * True when the request announced a body that has not all arrived: the answer is going out before
+ * it was read (a 413 from a body limit, a 401 or 403 on an upload, an early error). Such a
+ * connection cannot carry another request: the rest of the body is still on the wire, and the
+ * adapter stops reading it (a cancelled body stream destroys the socket), so a keep-alive client
+ * that reused it saw its next request reset (issue 23).
+ */
+function bodyUnread(req: IncomingMessage | undefined): boolean {
+  if (req === undefined || req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * `headers` with every security header it does not set itself (any letter case) added, and
+ * `Connection: close` when the request's body is still unread (see `bodyUnread`).
+ */
 function secured(res: ServerResponse, headers: OutgoingHttpHeaders | OutgoingHttpHeader[] | undefined): OutgoingHttpHeaders | OutgoingHttpHeader[] {
+  const close = bodyUnread(res.req);
   if (Array.isArray(headers)) {
     // Flat [name, value, ...]; an array of [name, value] pairs is flattened first.
     const flat = headers.length > 0 && Array.isArray(headers[0]) ? headers.flatMap((pair) => pair) : headers;
     const present = flat.filter((_, i) => i % 2 === 0).map((name) => String(name).toLowerCase());
     const out: OutgoingHttpHeader[] = [];
     for (const [name, lower, value] of SECURITY_ENTRIES) if (!present.includes(lower) && !res.hasHeader(lower)) out.push(name, value);
+    if (close && !present.includes('connection')) out.push('Connection', 'close');
     return [...out, ...flat];
   }
   const own = headers ? Object.keys(headers).map((name) => name.toLowerCase()) : [];
   const out: OutgoingHttpHeaders = {};
   for (const [name, lower, value] of SECURITY_ENTRIES) if (!own.includes(lower) && !res.hasHeader(lower)) out[name] = value;
+  if (close && !own.includes('connection')) out.Connection = 'close';
   return headers ? Object.assign(out, headers) : out;
 }
 

@@ -49,15 +49,29 @@ export function redactField(key: string, value: unknown): string {
 
 const LEVEL_LABEL: Record<LogLevel, string> = { debug: 'DEBUG', info: 'INFO ', warn: 'WARN ', error: 'ERROR' };
 
+/** Characters a log line never carries raw: C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROLS = new RegExp(CONTROL.source, 'g');
+
+/**
+ * `text` with every control character written as `\uXXXX`: a logged request path or header is
+ * hostile, and a raw NUL, escape sequence or newline would corrupt the line (or the terminal showing it).
+ */
+export function escapeControls(text: string): string {
+  return CONTROL.test(text) ? text.replace(CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+}
+
 function format(level: LogLevel, message: string, fields?: LogFields): string {
-  let line = `${new Date().toISOString()} ${LEVEL_LABEL[level]} ${redactUrl(message)}`;
+  let line = `${new Date().toISOString()} ${LEVEL_LABEL[level]} ${escapeControls(redactUrl(message))}`;
   if (fields) {
     for (const key in fields) {
       if (!Object.hasOwn(fields, key)) continue;
       const value = fields[key];
       if (value === undefined) continue;
       const text = redactField(key, value);
-      line += ` ${key}=${typeof value === 'string' && /\s/.test(text) ? JSON.stringify(text) : text}`;
+      // Quoted (JSON escapes) when the value has whitespace, a quote or a control character.
+      const quoted = typeof value === 'string' && /[\s"\u0000-\u001f\u007f-\u009f]/.test(text);
+      line += ` ${escapeControls(key)}=${quoted ? escapeControls(JSON.stringify(text)) : text}`;
     }
   }
   return line;
