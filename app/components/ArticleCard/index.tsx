@@ -4,6 +4,7 @@
  */
 import type { Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
+import { Menu, type MenuItem } from '../Menu/index.tsx';
 import { ShareMenu } from '../ShareMenu/index.tsx';
 import { noteRead, SaveButton } from '../../views/account/entry.tsx';
 
@@ -29,6 +30,16 @@ export interface ArticleCardProps {
 export function label(id: string): string {
   const s = id.replace(/-/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The "Not for me" items of a card. */
+function boundaryItems(card: Card, actions: CardActions): MenuItem[] {
+  const items: MenuItem[] = [
+    { key: 'today', label: 'Not today', onSelect: () => actions.notToday(card) },
+    { key: 'less', label: 'Less like this', onSelect: () => actions.lessLikeThis(card) },
+  ];
+  if (card.topic) items.push({ key: 'hide', label: `Always hide ${label(card.topic)}`, onSelect: () => actions.alwaysHide(card) });
+  return items;
 }
 
 /** Render one card. */
@@ -94,20 +105,7 @@ export function ArticleCard({ card, index, hero = false, actions }: ArticleCardP
           )}
           <SaveButton articleId={card.id} title={card.title} say={actions.say} />
           <ShareMenu card={card} say={actions.say} />
-          <details class="menu">
-            <summary>
-              Not for me<span class="sr-only">: {card.title}</span>
-            </summary>
-            <div class="menu-items">
-              <button type="button" onClick={() => actions.notToday(card)}>Not today</button>
-              <button type="button" onClick={() => actions.lessLikeThis(card)}>Less like this</button>
-              {card.topic && (
-                <button type="button" onClick={() => actions.alwaysHide(card)}>
-                  Always hide {label(card.topic)}
-                </button>
-              )}
-            </div>
-          </details>
+          <Menu name="not-for-me" label={<>Not for me<span class="sr-only">: {card.title}</span></>} items={boundaryItems(card, actions)} />
         </div>
       </div>
     </article>

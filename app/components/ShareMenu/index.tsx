@@ -1,6 +1,7 @@
 /** The share menu: copy the Tidings link, copy the publisher link, or the device's own share sheet. */
 import type { Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
+import { Menu, type MenuItem } from '../Menu/index.tsx';
 
 /** Props: the card and how to announce the result. */
 export interface ShareMenuProps {
@@ -17,7 +18,7 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
-/** A disclosure (`details`) menu: keyboard and screen-reader friendly without extra script. */
+/** The share menu of a card (a menu button: see Menu). */
 export function ShareMenu({ card, say }: ShareMenuProps) {
   const ownLink = `${location.origin}/a/${card.id}`;
   const copyOwn = async () => {
@@ -36,18 +37,10 @@ export function ShareMenu({ card, say }: ShareMenuProps) {
       // The reader closed the share sheet.
     }
   };
-  return (
-    <details class="menu">
-      <summary>
-        Share<span class="sr-only">: {card.title}</span>
-      </summary>
-      <div class="menu-items">
-        <button type="button" onClick={copyOwn}>Copy Tidings link</button>
-        <button type="button" onClick={copySource}>Copy publisher link</button>
-        {typeof navigator.share === 'function' && (
-          <button type="button" onClick={native}>Share…</button>
-        )}
-      </div>
-    </details>
-  );
+  const items: MenuItem[] = [
+    { key: 'own', label: 'Copy Tidings link', onSelect: () => void copyOwn() },
+    { key: 'source', label: 'Copy publisher link', onSelect: () => void copySource() },
+  ];
+  if (typeof navigator.share === 'function') items.push({ key: 'native', label: 'Share…', onSelect: () => void native() });
+  return <Menu name="share" label={<>Share<span class="sr-only">: {card.title}</span></>} items={items} />;
 }
