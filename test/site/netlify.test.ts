@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CACHE_RULES, cacheControlFor } from '../../api/http-cache.ts';
+import { contentTypeOf } from '../../api/static-files.ts';
 import { parseToml, type TomlTable } from './toml.ts';
 
 const config = parseToml(readFileSync(new URL('../../netlify.toml', import.meta.url), 'utf8'));
@@ -67,6 +69,21 @@ test('cache headers: hashed app chunks for a year; the app entry and the service
   assert.match(headerValue('/app/chunks/*', 'Cache-Control'), 'immutable');
   assert.is(maxAge(headerValue('/app/reader.js', 'Cache-Control')), 0);
   assert.match(headerValue('/sw.js', 'Cache-Control'), 'no-cache');
+});
+
+test('the CDN and the Node server send the same Cache-Control for every rule, both ways (issue 23)', () => {
+  const configured = headers.filter((h) => headerValue(String(h.for), 'Cache-Control') !== '').map((h) => String(h.for));
+  assert.equal([...configured].sort(), CACHE_RULES.map(([pattern]) => pattern).sort(), 'the same patterns');
+  for (const pattern of configured) {
+    // A path the pattern matches: each `*` as one segment of letters.
+    const example = pattern.replace(/\*/g, 'x1');
+    assert.is(cacheControlFor(example, false), headerValue(pattern, 'Cache-Control'), `${pattern} (${example})`);
+  }
+});
+
+test('the CDN and the Node server send the same content types for feeds, OPML and the manifest (issue 18)', () => {
+  const cases: Array<[string, string]> = [['/feeds/*.atom', 'feeds/today.atom'], ['/feeds/*.json', 'feeds/today.json'], ['/*.opml', 'sources.opml'], ['/*.webmanifest', 'app.webmanifest']];
+  for (const [pattern, rel] of cases) assert.is(headerValue(pattern, 'Content-Type'), contentTypeOf(rel), pattern);
 });
 
 test.run();
