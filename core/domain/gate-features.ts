@@ -74,7 +74,7 @@ const WITHHELD_WORDS = new Set(['secret', 'secrets', 'reason', 'trick', 'tricks'
 const DISCOUNT = new Set(['off', 'save', 'saving', 'savings', 'discount', 'discounted', 'deal', 'deals', 'sale', 'cheapest', 'bargain', 'coupon', 'voucher', 'promo', 'code', 'clearance', 'half-price']);
 const SPONSOR = /\b(?:sponsored|advertorial|advertisement|paid (?:post|partnership|content|promotion)|partner content|in partnership with|brought to you by|presented by|promoted|supported by)\b/i;
 const AFFILIATE = /\b(?:affiliate|commission|we may earn|tested and reviewed|our (?:top )?picks?|buying guide|shop (?:the|now|our)|buy now|order now|pre-?order|available now|now available|in stock|free delivery|free shipping|subscribe (?:now|today)|sign up today)\b/i;
-const PRICE = /(?:[£$€¥]\s?\d)|(?:\b\d+(?:[.,]\d+)?\s?(?:pounds|dollars|euros|quid|bucks|usd|gbp|eur)\b)|(?:\b\d+(?:\.\d\d)\b)/i;
+const PRICE = /(?:[£$€¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|bn|m|k)\b)?)|(?:\b\d+(?:[.,]\d+)?\s?(?:pounds|dollars|euros|quid|bucks|usd|gbp|eur)\b)|(?:\b\d+(?:\.\d\d)\b)/i;
 const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/i;
 
 const STEM_CACHE_MAX = 50_000;
