@@ -20,7 +20,7 @@ import { stableId } from './domain/ids.ts';
 import type { NormalizedItem } from './domain/normalize.ts';
 import { healthAfter, type Random } from './domain/poll.ts';
 import type { SourceDoc } from './domain/source.ts';
-import { insertArticles, knownArticles, recentCanonicals, replaceCanonical } from './store/articles.ts';
+import { insertArticles, knownArticles, recentCanonicals, replaceCanonical, type CanonicalView } from './store/articles.ts';
 import { bumpPoolVersion } from './store/meta.ts';
 import { findDueSources, recordPollAttempt, refreshSourceMetrics } from './store/sources.ts';
 
@@ -88,6 +88,15 @@ async function newItems(db: Db, reads: Array<{ source: SourceDoc; items: Normali
     });
   }
   return out;
+}
+
+/** A stored canonical's classification, as its duplicates copy it: same decision, same reason, same offline view. */
+function storedClassification(a: CanonicalView): Classification {
+  const c: Classification = { topic: a.topic, tags: a.tags, flavor: a.flavor, cortisol: a.cortisol, ragebait: a.ragebait, promotional: a.promotional, accept: a.accepted, why: a.why };
+  if (a.offline_view) c.offline = a.offline_view;
+  if (a.reject_reason === 'offline_veto') c.vetoed = true;
+  else if (a.classified_by === 'offline' && !a.accepted) c.reason = a.offline_view?.reason ?? null;
+  return c;
 }
 
 function articleDoc(n: NewItem, c: Classification, by: ArticleDoc['classified_by'], duplicateOf: string | null, now: Date): ArticleDoc {
@@ -169,7 +178,7 @@ export async function runIngest(deps: IngestDeps, options: { sources?: SourceDoc
   );
   const byId = new Map<string, { c: Classification; by: ArticleDoc['classified_by'] }>();
   canonical.forEach((n, i) => byId.set(n.id, { c: results[i]!.classification, by: results[i]!.by }));
-  for (const a of stored) byId.set(a._id, { c: { topic: a.topic, tags: a.tags, flavor: a.flavor, cortisol: a.cortisol, ragebait: a.ragebait, promotional: a.promotional, accept: a.accepted, why: a.why }, by: a.classified_by });
+  for (const a of stored) byId.set(a._id, { c: storedClassification(a), by: a.classified_by });
 
   const docs = incoming.map((n) => {
     const duplicateOf = plan.duplicateOf.get(n.id) ?? null;

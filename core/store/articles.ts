@@ -45,7 +45,7 @@ export async function knownArticles(db: Db, sourceId: string, ids: string[], gui
 /** The fields of a stored canonical article that dedupe and duplicate classification need. */
 export type CanonicalView = Pick<
   ArticleDoc,
-  '_id' | 'source_id' | 'fingerprint' | 'paywalled' | 'image' | 'published_at' | 'topic' | 'tags' | 'flavor' | 'cortisol' | 'ragebait' | 'promotional' | 'why' | 'accepted' | 'classified_by'
+  '_id' | 'source_id' | 'fingerprint' | 'paywalled' | 'image' | 'published_at' | 'topic' | 'tags' | 'flavor' | 'cortisol' | 'ragebait' | 'promotional' | 'why' | 'accepted' | 'classified_by' | 'reject_reason' | 'offline_view'
 >;
 
 /** Canonical (non-duplicate) articles published since `since`: the near-duplicate window. */
@@ -54,7 +54,7 @@ export function recentCanonicals(db: Db, since: Date, limit = 5000): Promise<Can
     .find(
       { duplicate_of: null, published_at: { $gte: since } },
       {
-        projection: { _id: 1, source_id: 1, fingerprint: 1, paywalled: 1, image: 1, published_at: 1, topic: 1, tags: 1, flavor: 1, cortisol: 1, ragebait: 1, promotional: 1, why: 1, accepted: 1, classified_by: 1 },
+        projection: { _id: 1, source_id: 1, fingerprint: 1, paywalled: 1, image: 1, published_at: 1, topic: 1, tags: 1, flavor: 1, cortisol: 1, ragebait: 1, promotional: 1, why: 1, accepted: 1, classified_by: 1, reject_reason: 1, offline_view: 1 },
         limit,
       },
     )

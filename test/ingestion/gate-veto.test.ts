@@ -66,6 +66,22 @@ test('a loopback model that accepts a war headline is overruled by the offline v
   assert.is(injected!.offline_view!.instructed, true);
 });
 
+test('a later copy of a vetoed story from another source is its duplicate and keeps the same reason and views', async () => {
+  const later = `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><link>https://copy.example/</link>
+<item><title>War breaks out as troops cross the border and shell the capital city</title><link>https://copy.example/war</link><guid>copy-war</guid><pubDate>Wed, 11 Nov 2026 09:00:00 GMT</pubDate></item>
+</channel></rss>`;
+  feeds.routes.set('/copy.xml', xml(later));
+  await insertFixtures(ctx.db, { sources: [makeSource({ _id: 'copy', feed_url: `${feeds.base}/copy.xml`, next_poll_at: NOW })] });
+  const sent = model.received.length;
+  await runIngest({ db: ctx.db, config: ctx.config, log: ctx.log, model: ctx.model, now: () => NOW, random: () => 0.5, modelTimeoutMs: 2000 });
+  const copy = await articlesCollection(ctx.db).findOne({ _id: stableId('https://copy.example/war') });
+  assert.is(copy!.duplicate_of, stableId('https://veto.example/war'));
+  assert.is(model.received.length, sent, 'the duplicate never reaches the model');
+  assert.is(copy!.accepted, false);
+  assert.is(copy!.reject_reason, 'offline_veto');
+  assert.is(copy!.offline_view!.reason, 'distress');
+});
+
 test('the request fences the feed text as data, carries the scoring rubric, and keeps the title verbatim', () => {
   const req = model.received.find((r) => JSON.stringify(r).includes('gunmen storm a hotel'));
   assert.ok(req, 'the injected item was sent');
