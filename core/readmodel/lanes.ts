@@ -50,3 +50,20 @@ export function familyCounts(s: Snapshot): { families: Array<{ id: string; name:
     })),
   };
 }
+
+/** One source a reader can see: its id, name and how many public articles it has. */
+export interface SourceEntry {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/** The `/api/sources` body: the visible sources with articles in the public pool, by name. */
+export function sourceList(s: Snapshot): { sources: SourceEntry[] } {
+  const sources: SourceEntry[] = [];
+  for (const [id, lists] of s.bySource) {
+    const first = lists.ranked[0];
+    if (first) sources.push({ id, name: first.card.source_name, count: lists.ranked.length });
+  }
+  return { sources: sources.sort((a, b) => a.name.localeCompare(b.name, 'en')) };
+}

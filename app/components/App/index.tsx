@@ -82,6 +82,10 @@ export function App() {
       const until = new Date(Date.now() + LESS_LIKE_THIS_MS).toISOString();
       boundary({ ...prefs, pauses: [...prefs.pauses, { kind: 'topic', value: card.topic, until }] }, `Fewer ${label(card.topic)} stories for a week.`);
     },
+    pauseSource: (card: Card) => {
+      const until = new Date(Date.now() + LESS_LIKE_THIS_MS).toISOString();
+      boundary({ ...prefs, pauses: [...prefs.pauses, { kind: 'source', value: card.source_id, until }] }, `Stories from ${card.source_name} are paused for a week.`);
+    },
     alwaysHide: (card: Card) => {
       sendEvent('hide_topic', card.id);
       boundary({ ...prefs, mute_topics: addTo(prefs.mute_topics, card.topic) }, `${label(card.topic)} stories are hidden. You can undo this in Calm Filters.`);

@@ -14,6 +14,7 @@ export interface CardActions {
   replace?: (card: Card, index: number) => void;
   notToday: (card: Card) => void;
   lessLikeThis: (card: Card) => void;
+  pauseSource: (card: Card) => void;
   alwaysHide: (card: Card) => void;
   go: (href: string) => void;
 }
@@ -37,6 +38,7 @@ function boundaryItems(card: Card, actions: CardActions): MenuItem[] {
   const items: MenuItem[] = [
     { key: 'today', label: 'Not today', onSelect: () => actions.notToday(card) },
     { key: 'less', label: 'Less like this', onSelect: () => actions.lessLikeThis(card) },
+    { key: 'source', label: `Pause ${card.source_name} for a week`, onSelect: () => actions.pauseSource(card) },
   ];
   if (card.topic) items.push({ key: 'hide', label: `Always hide ${label(card.topic)}`, onSelect: () => actions.alwaysHide(card) });
   return items;

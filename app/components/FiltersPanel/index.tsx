@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Lane } from '../../lib/lanes.ts';
 import { addTo, EMPTY_PREFS, type Pause, type Prefs } from '../../lib/prefs.ts';
 import { label } from '../ArticleCard/index.tsx';
+import { fetchSources, KIND_WORD, pauseName, resolvePause, TAXONOMY_CHOICES, type PauseChoices } from '../../lib/pause-choices.ts';
 import { fetchFamilies, fetchHiddenCounts, type Family, type HiddenCounts } from './data.ts';
 
 /** Props: the prefs, their setter, the lane pool, and the announcer. */
@@ -36,9 +37,12 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
   const [families, setFamilies] = useState<Family[]>([]);
   const [counts, setCounts] = useState<HiddenCounts | null>(null);
   const [term, setTerm] = useState('');
-  const [pause, setPause] = useState<{ kind: Pause['kind']; value: string; ms: number }>({ kind: 'term', value: '', ms: 86_400_000 });
+  const [pause, setPause] = useState<{ kind: Pause['kind']; value: string; ms: number }>({ kind: 'source', value: '', ms: 86_400_000 });
+  const [pauseError, setPauseError] = useState('');
+  const [choices, setChoices] = useState<PauseChoices>(TAXONOMY_CHOICES);
 
   useEffect(() => void fetchFamilies().then(setFamilies), []);
+  useEffect(() => void fetchSources().then((source) => setChoices({ ...TAXONOMY_CHOICES, source })), []);
   useEffect(() => {
     const timer = setTimeout(() => void fetchHiddenCounts(prefs, new Date()).then(setCounts), 250);
     return () => clearTimeout(timer);
@@ -57,13 +61,19 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
   };
   const addPause = (e: Event) => {
     e.preventDefault();
-    const value = pause.value.trim();
-    if (!value) return;
+    const found = resolvePause(pause.kind, pause.value, choices);
+    if (!found.ok) {
+      setPauseError(found.message);
+      say(found.message);
+      return;
+    }
     const until = new Date(Date.now() + pause.ms).toISOString();
-    setPrefs({ ...prefs, pauses: [...prefs.pauses, { kind: pause.kind, value, until }] });
+    setPrefs({ ...prefs, pauses: [...prefs.pauses, { kind: pause.kind, value: found.value, until }] });
     setPause({ ...pause, value: '' });
-    say(`Paused ${value} until ${new Date(until).toLocaleString()}.`);
+    setPauseError('');
+    say(`Paused ${found.name} until ${new Date(until).toLocaleString()}.`);
   };
+  const pauseKind = (v: string): Pause['kind'] => (v === 'topic' || v === 'tag' || v === 'flavor' || v === 'source' ? v : 'term');
   const ceiling = (key: 'max_cortisol' | 'max_ragebait') => (e: Event) => {
     const v = e.currentTarget instanceof HTMLSelectElement ? e.currentTarget.value : '';
     setPrefs({ ...prefs, [key]: v === '' ? null : Number(v) });
@@ -138,15 +148,29 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
         <h3>Pause for a while</h3>
         <div class="row">
           <label for="pause-kind">Kind</label>
-          <select id="pause-kind" value={pause.kind} onChange={(e) => setPause({ ...pause, kind: e.currentTarget.value === 'topic' || e.currentTarget.value === 'tag' || e.currentTarget.value === 'flavor' || e.currentTarget.value === 'source' ? e.currentTarget.value : 'term' })}>
-            <option value="term">Word</option>
-            <option value="topic">Topic</option>
-            <option value="flavor">Flavor</option>
-            <option value="tag">Tag</option>
+          <select id="pause-kind" value={pause.kind} onChange={(e) => { setPause({ ...pause, kind: pauseKind(e.currentTarget.value), value: '' }); setPauseError(''); }}>
             <option value="source">Source</option>
+            <option value="topic">Topic</option>
+            <option value="tag">Tag</option>
+            <option value="flavor">Flavor</option>
+            <option value="term">Word</option>
           </select>
-          <label for="pause-value">What</label>
-          <input id="pause-value" value={pause.value} maxLength={80} onInput={(e) => setPause({ ...pause, value: e.currentTarget.value })} />
+          <label for="pause-value">{pause.kind === 'term' ? 'Word or phrase' : `Which ${KIND_WORD[pause.kind]}`}</label>
+          <input
+            id="pause-value"
+            value={pause.value}
+            maxLength={80}
+            list={pause.kind === 'term' ? undefined : 'pause-options'}
+            autoComplete="off"
+            aria-invalid={pauseError ? 'true' : undefined}
+            aria-describedby={pauseError ? 'pause-error' : undefined}
+            onInput={(e) => { setPause({ ...pause, value: e.currentTarget.value }); setPauseError(''); }}
+          />
+          {pause.kind !== 'term' && (
+            <datalist id="pause-options">
+              {choices[pause.kind].map((c) => <option key={c.id} value={c.name} />)}
+            </datalist>
+          )}
           <label for="pause-for">For</label>
           <select id="pause-for" value={String(pause.ms)} onChange={(e) => setPause({ ...pause, ms: Number(e.currentTarget.value) })}>
             {DURATIONS.map(([text, ms]) => (
@@ -157,11 +181,12 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
           </select>
           <button type="submit" class="button">Pause</button>
         </div>
+        {pauseError && <p id="pause-error" class="error">{pauseError}</p>}
         <ul class="tokens" aria-label="Active pauses">
           {prefs.pauses.map((p, i) => (
             <li key={`${p.kind}:${p.value}:${p.until}`}>
-              {label(p.kind)} “{p.value}” until <time dateTime={p.until}>{new Date(p.until).toLocaleString()}</time>{' '}
-              <button type="button" class="link" aria-label={`End the pause on “${p.value}”`} onClick={() => setPrefs({ ...prefs, pauses: prefs.pauses.filter((_, j) => j !== i) })}>
+              {label(KIND_WORD[p.kind])} {pauseName(p, choices)} until <time dateTime={p.until}>{new Date(p.until).toLocaleString()}</time>{' '}
+              <button type="button" class="link" aria-label={`End the pause on ${pauseName(p, choices)}`} onClick={() => setPrefs({ ...prefs, pauses: prefs.pauses.filter((_, j) => j !== i) })}>
                 End now
               </button>
             </li>
