@@ -27,12 +27,15 @@ function quality(params: string[]): number {
   return 1;
 }
 
+/** Both codings, in our order of preference. */
+export const ALL_ENCODINGS: readonly Encoding[] = Object.freeze(['br', 'gzip']);
+
 /**
- * The coding to send for this `Accept-Encoding`: the accepted one with the highest q, brotli before
- * gzip on a tie; null for identity (no header, neither accepted, or both refused with `q=0`).
- * `*` stands for any coding not named.
+ * The coding to send for this `Accept-Encoding`, among those `offered`: the accepted one with the
+ * highest q, brotli before gzip on a tie; null for identity (no header, none accepted, or all
+ * refused with `q=0`). `*` stands for any coding not named.
  */
-export function preferredEncoding(header: string | undefined): Encoding | null {
+export function preferredEncoding(header: string | undefined, offered: readonly Encoding[] = ALL_ENCODINGS): Encoding | null {
   if (header === undefined || header === '') return null;
   let br: number | null = null;
   let gzip: number | null = null;
@@ -45,8 +48,8 @@ export function preferredEncoding(header: string | undefined): Encoding | null {
     else if (coding === 'gzip' || coding === 'x-gzip') gzip = Math.max(gzip ?? 0, q);
     else if (coding === '*') any = q;
   }
-  const brQ = br ?? any ?? 0;
-  const gzipQ = gzip ?? any ?? 0;
+  const brQ = offered.includes('br') ? (br ?? any ?? 0) : 0;
+  const gzipQ = offered.includes('gzip') ? (gzip ?? any ?? 0) : 0;
   if (brQ <= 0 && gzipQ <= 0) return null;
   return brQ >= gzipQ ? 'br' : 'gzip';
 }

@@ -11,7 +11,8 @@
  *   fly when the client accepts it).
  * - **Conditional and compressed.** `If-None-Match` / `If-Modified-Since` → 304; `Content-Encoding`
  *   by `Accept-Encoding` (br, then gzip, then identity) for text types of 1 KB or more, with
- *   `Vary: Accept-Encoding`; `Cache-Control` by path (api/http-cache.ts).
+ *   `Vary: Accept-Encoding`; `Cache-Control` by path (api/http-cache.ts). A file just read goes
+ *   out in gzip (made at once) until its brotli bytes (made in the background) are ready.
  *
  * Not `sirv` or `@hono/node-server`'s `serveStatic`: sirv's production mode lists the directory once
  * at startup (a file a later build publishes would 404 until a restart) and, like `serveStatic`,
@@ -31,10 +32,14 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 import type { Logger } from '../core/log.ts';
 import type { AppEnv } from './deps.ts';
-import { cacheControlFor, notModified, preferredEncoding, type ConditionalHeaders, type Encoding } from './http-cache.ts';
+import { ALL_ENCODINGS, cacheControlFor, notModified, preferredEncoding, type ConditionalHeaders, type Encoding } from './http-cache.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+const NO_CODINGS: readonly Encoding[] = Object.freeze([]);
+const GZIP_ONLY: readonly Encoding[] = Object.freeze(['gzip']);
+const BR_ONLY: readonly Encoding[] = Object.freeze(['br']);
 
 /** Below this many bytes a file goes out as it is: the headers outweigh what compression saves. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -71,6 +76,8 @@ interface Entry {
   size: number;
   mtimeMs: number;
   type: string;
+  /** A text type of 1 KB or more: other codings exist (or will), so the answer varies by Accept-Encoding. */
+  compressible: boolean;
   /** Strong entity tag of the identity bytes; `-br` / `-gz` mark the other codings' (each coding is other bytes). */
   etag: string;
   lastModified: string;
@@ -78,6 +85,8 @@ interface Entry {
   identity: Buffer;
   br: Buffer | null;
   gzip: Buffer | null;
+  /** The codings made so far, in our order of preference. */
+  offered: readonly Encoding[];
   /** What this entry counts against the bound. */
   bytes: number;
 }
@@ -144,6 +153,7 @@ export class StaticFiles {
   /** Least recently used first (a Map iterates in insertion order; a hit re-inserts). */
   private readonly index = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<Entry>>();
+  private readonly compressing = new Set<Promise<void>>();
   private held = 0;
 
   constructor(root: string, options: StaticFilesOptions = {}) {
@@ -247,10 +257,10 @@ export class StaticFiles {
   }
 
   private fromEntry(entry: Entry, request: StaticRequest, cacheControl: string): StaticAnswer {
-    const compressible = entry.br !== null || entry.gzip !== null;
-    const encoding: Encoding | null = compressible ? preferredEncoding(request.acceptEncoding) : null;
-    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : null;
-    const coding = body === null ? null : encoding;
+    const compressible = entry.compressible;
+    // Among the codings made so far (brotli follows a file's first read).
+    const coding: Encoding | null = entry.offered.length > 0 ? preferredEncoding(request.acceptEncoding, entry.offered) : null;
+    const body = coding === 'br' ? entry.br : coding === 'gzip' ? entry.gzip : null;
     const etag = coding === null ? entry.etag : `${entry.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
     const headers: Record<string, string> = { ETag: etag, 'Last-Modified': entry.lastModified, 'Cache-Control': cacheControl };
     if (compressible) headers.Vary = 'Accept-Encoding';
@@ -294,42 +304,60 @@ export class StaticFiles {
   private async read(file: string, rel: string, stat: Stats): Promise<Entry> {
     const identity = await readFile(file);
     const type = contentTypeOf(rel);
-    let br: Buffer | null = null;
-    let gz: Buffer | null = null;
-    if (identity.length >= COMPRESS_MIN_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) {
-      // Once per file version, off the event loop: brotli's best quality with a window fitted to the file.
-      const window = Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.min(24, Math.ceil(Math.log2(identity.length))));
-      const [b, g] = await Promise.all([
-        brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_LGWIN]: window, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-        gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }),
-      ]);
-      if (b.length < identity.length) br = b;
-      if (g.length < identity.length) gz = g;
-    }
-    // The file may have been replaced while it was read: the stat taken before names the version,
-    // and a mismatch only means the next request loads it again.
+    const compressible = identity.length >= COMPRESS_MIN_BYTES && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
+    // Gzip now (about a millisecond for 30 KB); brotli at its best quality takes 10-30 times as
+    // long, so the first readers of a new file are not kept waiting for it: it follows in `addBrotli`.
+    const g = compressible ? await gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }) : null;
+    const gz = g !== null && g.length < identity.length ? g : null;
     const lastModifiedS = Math.floor(stat.mtimeMs / 1000);
     const entry: Entry = {
       ino: stat.ino,
       size: stat.size,
       mtimeMs: stat.mtimeMs,
       type,
+      compressible,
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
       lastModified: httpDate(lastModifiedS),
       lastModifiedS,
       identity,
-      br,
+      br: null,
       gzip: gz,
-      bytes: identity.length + (br?.length ?? 0) + (gz?.length ?? 0),
+      offered: gz === null ? NO_CODINGS : GZIP_ONLY,
+      bytes: identity.length + (gz?.length ?? 0),
     };
-    if (identity.length !== stat.size) entry.size = -1;
+    // The file may have been replaced while it was read: then these bytes are served to this
+    // request but not kept (the stat taken before names another version), and the next loads it again.
+    if (identity.length !== stat.size) return entry;
     this.keep(rel, entry);
+    if (compressible) {
+      const job = this.addBrotli(rel, entry).finally(() => this.compressing.delete(job));
+      this.compressing.add(job);
+    }
     return entry;
+  }
+
+  /** Brotli for a held entry, off the event loop: quality 11 with a window fitted to the file; kept when smaller and still held. */
+  private async addBrotli(rel: string, entry: Entry): Promise<void> {
+    const window = Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.min(24, Math.ceil(Math.log2(entry.identity.length))));
+    const br = await brotliAsync(entry.identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_LGWIN]: window, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
+    }).catch(() => null);
+    if (br === null || br.length >= entry.identity.length || this.index.get(rel) !== entry || entry.bytes + br.length > this.maxBytes) return;
+    this.drop(rel);
+    entry.br = br;
+    entry.offered = entry.gzip === null ? BR_ONLY : ALL_ENCODINGS;
+    entry.bytes += br.length;
+    this.keep(rel, entry);
+  }
+
+  /** Resolves when every brotli compression started so far has finished (tests, the bench's warm-up). */
+  async settled(): Promise<void> {
+    while (this.compressing.size > 0) await Promise.all([...this.compressing]);
   }
 
   private keep(rel: string, entry: Entry): void {
     this.drop(rel);
-    if (entry.bytes > this.maxBytes || entry.size < 0) return;
+    if (entry.bytes > this.maxBytes) return;
     for (const [old, held] of this.index) {
       if (this.held + entry.bytes <= this.maxBytes) break;
       this.index.delete(old);

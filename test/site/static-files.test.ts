@@ -11,6 +11,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serveApp, type Listening } from '../../api/server.ts';
+import { preferredEncoding } from '../../api/http-cache.ts';
 import { StaticFiles } from '../../api/static-files.ts';
 import { writeAtomic } from '../../site/_includes/publish.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
@@ -62,6 +63,9 @@ const get = (pathname: string, headers: Record<string, string> = {}, method = 'G
 
 for (const [pathname, rel, type, body] of TEXT_FILES) {
   test(`${pathname} (${rel}): br when asked, gzip when only gzip is, identity otherwise, each with its type and Vary`, async () => {
+    // The first read makes gzip at once and brotli in the background.
+    await get(pathname, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    await ctx.app.staticFiles.settled();
     const br = await get(pathname, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
     assert.is(br.status, 200);
     assert.match(String(br.headers['content-type']), type);
@@ -86,6 +90,27 @@ for (const [pathname, rel, type, body] of TEXT_FILES) {
     for (const answer of [br, gz, plain]) assert.match(String(answer.headers.etag), /^"[^"]+"$/);
   });
 }
+
+test('a file just read goes out in gzip until its brotli bytes are made, then in brotli', async () => {
+  const body = `<!doctype html><title>Fresh</title>${prose(5000, 'fresh')}`;
+  write('fresh/index.html', body);
+  const first = await get('/fresh', { 'Accept-Encoding': 'br, gzip' });
+  assert.is(first.headers['content-encoding'], 'gzip');
+  assert.is(first.headers.vary, 'Accept-Encoding');
+  assert.is(decoded(first).toString('utf8'), body);
+  // Brotli only, before brotli is made: identity, never the gzip the client did not name (the
+  // background job may win the race, then it is brotli).
+  const onlyBr = await get('/fresh', { 'Accept-Encoding': 'br' });
+  assert.ok(onlyBr.headers['content-encoding'] === undefined || onlyBr.headers['content-encoding'] === 'br');
+  assert.is(decoded(onlyBr).toString('utf8'), body);
+  assert.is(preferredEncoding('br', ['gzip']), null);
+  assert.is(preferredEncoding('br, gzip', ['gzip']), 'gzip');
+  assert.is(preferredEncoding('*', []), null);
+  await ctx.app.staticFiles.settled();
+  const later = await get('/fresh', { 'Accept-Encoding': 'br, gzip' });
+  assert.is(later.headers['content-encoding'], 'br');
+  assert.is(decoded(later).toString('utf8'), body);
+});
 
 test('codings refused with q=0 or not named are not sent; the highest q wins; unreadable headers mean identity', async () => {
   const cases: Array<[string, string | undefined]> = [
@@ -119,6 +144,7 @@ test('binary files and text under 1 KB go out as they are', async () => {
 });
 
 test('conditional GET: the ETag or the exact Last-Modified → 304 with no body; a changed tag or an older date → 200', async () => {
+  await ctx.app.staticFiles.settled();
   for (const accept of [undefined, 'gzip, br']) {
     const headers: Record<string, string> = accept ? { 'Accept-Encoding': accept } : {};
     const first = await get('/today', headers);
@@ -145,6 +171,7 @@ test('conditional GET: the ETag or the exact Last-Modified → 304 with no body;
 });
 
 test('HEAD: the headers of the GET, no body', async () => {
+  await ctx.app.staticFiles.settled();
   const head = await get('/today', { 'Accept-Encoding': 'br' }, 'HEAD');
   const full = await get('/today', { 'Accept-Encoding': 'br' });
   assert.is(head.status, 200);
@@ -185,10 +212,11 @@ test('hostile paths name no file: traversal, NUL, dot-files, bad escapes → the
 });
 
 test('a file the build publishes is served at once: new bytes, new tag, no stale copy', async () => {
+  await ctx.app.staticFiles.settled();
   const before = await get('/brief.json', { 'Accept-Encoding': 'br' });
   const changed = JSON.stringify({ items: [prose(2500, 'changed')] });
   await writeAtomic(path.join(ctx.config.distDir, 'brief.json'), changed);
-  const after = await get('/brief.json', { 'Accept-Encoding': 'br' });
+  const after = await get('/brief.json', { 'Accept-Encoding': 'br, gzip' });
   assert.is(decoded(after).toString('utf8'), changed);
   assert.is.not(after.headers.etag, before.headers.etag);
   assert.is((await get('/brief.json', { 'Accept-Encoding': 'br', 'If-None-Match': String(before.headers.etag) })).status, 200, 'the old tag no longer matches');
