@@ -19,6 +19,8 @@ export interface Card {
   cortisol: number | null;
   ragebait: number | null;
   summary: string | null;
+  /** When the publisher published it (ISO), when known. */
+  published_at?: string | null;
 }
 
 /** A brief: 7 cards and its content-change stamp. */
@@ -76,6 +78,7 @@ export function parseCard(value: unknown): Card | null {
     cortisol: num(value.cortisol),
     ragebait: num(value.ragebait),
     summary: typeof value.summary === 'string' && value.summary ? value.summary : null,
+    published_at: typeof value.published_at === 'string' && !Number.isNaN(Date.parse(value.published_at)) ? value.published_at : null,
   };
 }
 

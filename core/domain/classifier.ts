@@ -10,6 +10,7 @@ import { gateView } from './gate-model.ts';
 import { FLAVOR_TERMS, TAG_TERMS, TOPIC_DEFAULT_TAG, TOPIC_TERMS, type Lexicon } from './lexicons.ts';
 import { sortShort } from './sort.ts';
 import { FLAVORS, TOPICS, isTag, isTopic } from './taxonomy.ts';
+import { storyLine } from './words.ts';
 
 /**
  * A distinct lexicon term, compiled once. Matching follows the word-boundary rule of `pattern` (no
@@ -415,7 +416,7 @@ export function classifyOffline(input: ClassifierInput): Classification {
     promotional: view.promotional,
     accept: view.accept,
     why: view.accept
-      ? `A ${flavorInfo?.name.toLowerCase() ?? 'calm'} ${topicName.toLowerCase()} story: ${flavorInfo?.description ?? 'calm and useful'}.`
+      ? storyLine(flavor, topic)
       : `Not calm enough for Tidings: ${REASON_TEXT[view.reason ?? 'distress']}${view.cues.length ? ` (${view.cues.map((c) => `"${c}"`).join(', ')})` : ''}.`,
     reason: view.reason,
     offline: {

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { SummaryDoc } from './article.ts';
+import { FLAVOR_ADJECTIVE, pickedBecause, withArticle } from './words.ts';
 import { displayName } from './taxonomy.ts';
 
 /** What the summary writers know about an article. */
@@ -81,14 +82,6 @@ export function teaserLead(teaser: string, title: string): string | null {
   return /[.!?…]$/.test(out) ? out : `${out}.`;
 }
 
-const FLAVOR_ADJECTIVE: Record<string, string> = {
-  wonder: 'wonder-filled',
-  heartwarming: 'heartwarming',
-  constructive: 'constructive',
-  inspiring: 'inspiring',
-  light: 'light-hearted',
-  grounded: 'grounded',
-};
 
 const WHY_MATTERS: Record<string, string> = {
   wonder: 'It widens what we know about the world, which is worth a moment of awe.',
@@ -104,10 +97,6 @@ function sentence(text: string): string {
   return /[.!?…]["”’)]*$/.test(t) ? t : `${t}.`;
 }
 
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
 function quoted(title: string): string {
   return `“${plainText(title).replace(/[“”"]/g, "'")}”`;
 }
@@ -117,15 +106,15 @@ export function offlineSummary(input: SummaryInput): SummaryTexts {
   const source = plainText(input.sourceName) || 'The publisher';
   const topic = displayName(input.topic).toLowerCase();
   const adjective = FLAVOR_ADJECTIVE[input.flavor] ?? 'calm';
-  const article = /^[aeiou]/i.test(adjective) ? 'an' : 'a';
   const title = quoted(input.title);
   const lead = teaserLead(input.teaser, input.title);
   const why = plainText(input.why);
   const tags = input.tags.slice(0, 4).map((t) => displayName(t).toLowerCase());
 
-  const sentences = [`${source} brings ${article} ${adjective} ${topic} story, ${title}.`];
+  const sentences = [`${source} brings ${withArticle(`${adjective} ${topic} story`)}, ${title}.`];
   if (lead) sentences.push(`The publisher's teaser opens with: “${lead.replace(/[“”]/g, '"')}”`);
-  sentences.push(why ? `We picked it because ${sentence(lowerFirst(why))}` : 'We picked it because it passed our calm check.');
+  // Built from the flavor and topic, not the free why line, so the clause always has its verb.
+  sentences.push(pickedBecause(input.flavor, input.topic));
   if (tags.length > 0) sentences.push(`You will find it among our ${tags.join(', ')} stories.`);
 
   return {

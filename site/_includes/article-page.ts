@@ -3,6 +3,7 @@
  * the static build and the API's on-demand page, so both are byte-identical for the same data.
  * Every feed-supplied string (title, why, summary, notes, URLs, source name) is escaped here.
  */
+import { formatWhen } from '../../core/domain/dates.ts';
 import type { ArticleDoc } from '../../core/domain/article.ts';
 import { escapeHtml, safeHref } from '../../core/domain/html.ts';
 import { displayName } from '../../core/domain/taxonomy.ts';
@@ -29,9 +30,9 @@ function explanation(a: ArticlePageInput): string {
 }
 
 function publishedLine(a: ArticlePageInput, sourceName: string): string {
-  const when = a.published_at instanceof Date && !Number.isNaN(a.published_at.getTime())
-    ? ` · <time datetime="${a.published_at.toISOString()}">${a.published_at.toISOString().slice(0, 10)}</time>`
-    : '';
+  // Static pages have no "now": the short date with its year, the full date (UTC) in the title.
+  const w = a.published_at instanceof Date ? formatWhen(a.published_at, null, 'UTC') : null;
+  const when = w ? ` · <time datetime="${w.iso}" title="${escapeHtml(w.full)} UTC">${escapeHtml(w.text)}</time>` : '';
   return `<p class="byline"><a href="/?source=${encodeURIComponent(a.source_id)}">${escapeHtml(sourceName)}</a>${when}</p>`;
 }
 

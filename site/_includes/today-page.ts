@@ -3,6 +3,7 @@
  * `/a` page, its summary (or the why line while the summary is pending) and its publisher link.
  */
 import type { ArticleCard } from '../../core/domain/article.ts';
+import { formatWhen } from '../../core/domain/dates.ts';
 import { escapeHtml, safeHref } from '../../core/domain/html.ts';
 import { articlePath } from './article-page.ts';
 import { layout, socialMeta } from './layout.ts';
@@ -27,12 +28,12 @@ function item(card: ArticleCard): string {
 export function renderTodayPage(today: TodayData, site: SiteData): string {
   const canonical = `${site.baseUrl}/today`;
   const description = `Today’s ${today.items.length || 7} calm, constructive stories, chosen by ${site.serviceName}.`;
-  const date = today.generated_at ? today.generated_at.slice(0, 10) : null;
+  const date = today.generated_at ? formatWhen(today.generated_at, null, 'UTC') : null;
   const body = today.items.length === 0
     ? `<section class="today"><h1>Today’s brief</h1>
 <p class="pending">Today’s brief is being prepared. Please check back in a few minutes.</p></section>`
     : `<section class="today"><h1>Today’s brief</h1>
-${date ? `<p class="byline">Chosen on <time datetime="${escapeHtml(today.generated_at)}">${escapeHtml(date)}</time></p>\n` : ''}<ol class="brief">
+${date ? `<p class="byline">Chosen on <time datetime="${escapeHtml(today.generated_at)}" title="${escapeHtml(date.full)} UTC">${escapeHtml(date.text)}</time></p>\n` : ''}<ol class="brief">
 ${today.items.map(item).join('\n')}
 </ol>
 <p class="feeds">Follow it in a feed reader: <a href="/feeds/today.atom">Atom</a> · <a href="/feeds/today.json">JSON Feed</a></p></section>`;

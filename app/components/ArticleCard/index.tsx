@@ -6,6 +6,7 @@ import type { Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
 import { Menu, type MenuItem } from '../Menu/index.tsx';
 import { ShareMenu } from '../ShareMenu/index.tsx';
+import { When } from '../When/index.tsx';
 import { noteRead, SaveButton } from '../../views/account/entry.tsx';
 
 /** What a reader can do with a card. */
@@ -76,6 +77,7 @@ export function ArticleCard({ card, index, hero = false, actions }: ArticleCardP
           <a href={`/?source=${encodeURIComponent(card.source_id)}`} onClick={internal(`/?source=${encodeURIComponent(card.source_id)}`)}>
             {card.source_name}
           </a>
+          {card.published_at && <> · <When at={card.published_at} /></>}
           {card.paywalled && <span class="badge">Subscription</span>}
         </p>
         <Heading id={titleId} class="card-title">

@@ -8,6 +8,8 @@ import type { Lane } from '../../lib/lanes.ts';
 import { addTo, EMPTY_PREFS, type Pause, type Prefs } from '../../lib/prefs.ts';
 import { label } from '../ArticleCard/index.tsx';
 import { fetchSources, KIND_WORD, pauseName, resolvePause, TAXONOMY_CHOICES, type PauseChoices } from '../../lib/pause-choices.ts';
+import { formatWhen } from '../../../core/domain/dates.ts';
+import { When } from '../When/index.tsx';
 import { fetchFamilies, fetchHiddenCounts, type Family, type HiddenCounts } from './data.ts';
 
 /** Props: the prefs, their setter, the lane pool, and the announcer. */
@@ -71,7 +73,7 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
     setPrefs({ ...prefs, pauses: [...prefs.pauses, { kind: pause.kind, value: found.value, until }] });
     setPause({ ...pause, value: '' });
     setPauseError('');
-    say(`Paused ${found.name} until ${new Date(until).toLocaleString()}.`);
+    say(`Paused ${found.name} until ${formatWhen(until, null)?.full ?? until}.`);
   };
   const pauseKind = (v: string): Pause['kind'] => (v === 'topic' || v === 'tag' || v === 'flavor' || v === 'source' ? v : 'term');
   const ceiling = (key: 'max_cortisol' | 'max_ragebait') => (e: Event) => {
@@ -185,7 +187,7 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
         <ul class="tokens" aria-label="Active pauses">
           {prefs.pauses.map((p, i) => (
             <li key={`${p.kind}:${p.value}:${p.until}`}>
-              {label(KIND_WORD[p.kind])} {pauseName(p, choices)} until <time dateTime={p.until}>{new Date(p.until).toLocaleString()}</time>{' '}
+              {label(KIND_WORD[p.kind])} {pauseName(p, choices)} until <When at={p.until} />{' '}
               <button type="button" class="link" aria-label={`End the pause on ${pauseName(p, choices)}`} onClick={() => setPrefs({ ...prefs, pauses: prefs.pauses.filter((_, j) => j !== i) })}>
                 End now
               </button>

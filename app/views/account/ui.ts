@@ -4,6 +4,7 @@
  * lazy view, readable dates, and the views' stylesheet (injected once, with the first view).
  */
 import { useEffect } from 'preact/hooks';
+import { formatWhen } from '../../../core/domain/dates.ts';
 import css from './account.css';
 
 let styled = false;
@@ -37,9 +38,7 @@ export const inApp = (href: string) => (e: MouseEvent) => {
   navigate(href);
 };
 
-/** A date as the reader's locale writes it (`22 Nov 2026, 09:14`), or '' for a bad value. */
+/** A date in the app's one format (core/domain/dates.ts: relative within a day, else short), or '' for a bad value. */
 export function when(iso: string): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(t);
+  return formatWhen(iso, new Date())?.text ?? '';
 }

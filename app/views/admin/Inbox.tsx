@@ -5,6 +5,7 @@
  * under the message at once.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatWhen } from '../../../core/domain/dates.ts';
 import { adminCall, failureText, hasReplyText, isRec, recs, str, strOrNull, type Rec } from '../../lib/admin.ts';
 import { ReplyEditor, type EditorHandle } from './ReplyEditor.tsx';
 import { SafeReply } from './SafeHtml.tsx';
@@ -37,7 +38,7 @@ const readItem = (r: Rec): Item => ({
   replies: recs(r.replies).map(readReply),
 });
 
-const when = (iso: string) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const when = (iso: string) => (iso ? (formatWhen(iso, new Date())?.text ?? '') : '');
 
 function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: Item) => void; remove: () => void; say: (t: string) => void }) {
   const editor = useRef<EditorHandle | null>(null);

@@ -5,6 +5,7 @@
  * Above the table, "Import OPML" (ImportOpml.tsx) adds sources from another reader's list.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatWhen } from '../../../core/domain/dates.ts';
 import {
   adminCall,
   failureText,
@@ -21,7 +22,7 @@ import {
 import { ImportOpml } from './ImportOpml.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' }) : 'never');
+const when = (iso: string | null) => (iso ? (formatWhen(iso, new Date())?.text ?? 'never') : 'never');
 
 function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: unknown, done: string) => Promise<boolean>; preview: () => void }) {
   const [mode, setMode] = useState<'' | 'hide' | 'flag'>('');
