@@ -41,8 +41,8 @@ export interface SparseSink {
 /** What a text gives besides its sparse features. */
 export interface DenseFeatures {
   dense: Float64Array;
-  /** Per dense feature, the surface words that raised it (for reasons a reader can understand). */
-  denseCues: Array<string[]>;
+  /** Per dense feature, the surface words that raised it (for reasons a reader can understand); unset when none did. */
+  denseCues: Array<string[] | undefined>;
   /** The stems read, in order, beside `words` (the surface word of each): for naming cues. */
   stems: string[];
   words: string[];
@@ -58,7 +58,7 @@ export function surfaceOf(f: Pick<DenseFeatures, 'stems' | 'words'>, stem: strin
 export interface GateFeatures {
   sparse: Map<string, number>;
   dense: Float64Array;
-  denseCues: Array<string[]>;
+  denseCues: Array<string[] | undefined>;
   stems: string[];
   words: string[];
 }
@@ -105,15 +105,26 @@ export function stemOf(token: string): string {
 }
 
 /** The words of a text: lower-cased runs of letters and digits, apostrophes inside a word dropped ("won't" → "wont"), numbers as `#`. */
-export function wordsOf(text: string): string[] {
-  const out: string[] = [];
+export function wordsOf(text: string, limit = Infinity): string[] {
+  return scanWords(text.toLowerCase(), limit).words;
+}
+
+/** The first `limit` words of a text, and where the last of them ends in it (its length when lower-casing moved the offsets). */
+function wordsAndEnd(text: string, limit: number): { words: string[]; end: number } {
   const lower = text.toLowerCase();
+  const scanned = scanWords(lower, limit);
+  return lower.length === text.length ? scanned : { words: scanned.words, end: text.length };
+}
+
+function scanWords(lower: string, limit: number): { words: string[]; end: number } {
+  const words: string[] = [];
   for (const m of lower.matchAll(WORD)) {
+    if (words.length === limit) return { words, end: m.index };
     let w = m[0];
     if (w.includes("'") || w.includes('\u2019') || w.includes('\u2018') || w.includes('\u02bc') || w.includes('`')) w = w.replace(APOSTROPHES, '');
-    out.push(isNumber(w) ? '#' : w);
+    words.push(isNumber(w) ? '#' : w);
   }
-  return out;
+  return { words, end: lower.length };
 }
 
 /** A word: letters and digits, with apostrophes (straight or curly) inside it. */
@@ -144,10 +155,12 @@ const STOP = new Set([
 /** `DENSE` index by name. */
 const D = Object.fromEntries(DENSE.map((name, i) => [name, i])) as Record<DenseName, number>;
 
-function bump(dense: Float64Array, cues: string[][], name: DenseName, by: number, cue: string | null, cap = 3): void {
+function bump(dense: Float64Array, cues: Array<string[] | undefined>, name: DenseName, by: number, cue: string | null, cap = 3): void {
   const i = D[name];
   dense[i] = Math.min(cap, dense[i]! + by);
-  if (cue !== null && cues[i]!.length < 4 && !cues[i]!.includes(cue)) cues[i]!.push(cue);
+  if (cue === null) return;
+  const list = (cues[i] ??= []);
+  if (list.length < 4 && !list.includes(cue)) list.push(cue);
 }
 
 /** What a token is to the features, looked up once per token and lexicon (bits of `cues`: see CUE_*). */
@@ -242,8 +255,9 @@ export const TEASER_WORDS = 40;
 /** Read a headline and its teaser: sparse features into `sink`, the dense ones returned. */
 export function readText(title: string, teaser: string, lexicon: GateLexicon, sink: SparseSink): DenseFeatures {
   const titleWords = wordsOf(title);
-  const teaserWords = wordsOf(teaser).slice(0, TEASER_WORDS);
-  const features: DenseFeatures = { dense: new Float64Array(DENSE.length), denseCues: DENSE.map(() => []), stems: [], words: titleWords.concat(teaserWords) };
+  const lede = wordsAndEnd(teaser, TEASER_WORDS);
+  const teaserWords = lede.words;
+  const features: DenseFeatures = { dense: new Float64Array(DENSE.length), denseCues: new Array<string[]>(DENSE.length), stems: [], words: titleWords.concat(teaserWords) };
   readWords(titleWords, 1, lexicon, features, sink, true);
   readWords(teaserWords, 0.5, lexicon, features, sink, false);
   const { dense, denseCues } = features;
@@ -262,7 +276,7 @@ export function readText(title: string, teaser: string, lexicon: GateLexicon, si
   if (shouted) bump(dense, denseCues, 'shout', 1, shouted[0], 1);
   const quoted = /(?:^|\s)['‘"“]([\p{L}\s-]{2,20})['’"”](?=[\s,.:;!?]|$)/u.exec(title);
   if (quoted) bump(dense, denseCues, 'scare_quotes', 1, quoted[1]!.trim(), 1);
-  const both = `${title}\n${teaser}`;
+  const both = `${title}\n${teaser.slice(0, lede.end)}`;
   const price = PRICE.exec(both);
   if (price) bump(dense, denseCues, 'price', PRICE.test(title) ? 1 : 0.5, price[0].trim(), 1);
   const percent = PERCENT.exec(both);

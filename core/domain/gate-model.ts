@@ -175,7 +175,7 @@ export function softmax(z: Float64Array, temperature = 1): Float64Array {
  * The offline model's veto: a language model's "accept" stands only while the offline model's
  * accept probability is above this (below it, the offline model is at least 85 % sure the story
  * is distressing, outrage-bait or an advert). On the corpus test split it would overrule 4 of 237
- * calm items and catch 165 of 263 rejects; on the independent holdout 6 of 165 and 118 of 135.
+ * calm items and catch 165 of 263 rejects; on the independent holdout 5 of 165 and 118 of 135.
  */
 export const VETO_MAX_ACCEPT = 0.15;
 
@@ -233,7 +233,7 @@ function cueOf(name: string, f: DenseFeatures): string | null {
   }
   const i = DENSE.indexOf(name as (typeof DENSE)[number]);
   if (i < 0) return null;
-  return f.denseCues[i]![0] ?? (name === 'listicle' ? 'a numbered list' : name === 'shout' ? 'shouting' : null);
+  return f.denseCues[i]?.[0] ?? (name === 'listicle' ? 'a numbered list' : name === 'shout' ? 'shouting' : null);
 }
 
 /** The (at most 3) features pushing hardest from accept towards `reason`, as words. */
