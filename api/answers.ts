@@ -14,19 +14,38 @@ import type { AppEnv } from './deps.ts';
 import { notModified, preferredEncoding } from './http-cache.ts';
 import { requestHeader } from './request-header.ts';
 
+/** The header sets of one answer (made once: a plain object per request cost more than the rest of the answer's work). */
+interface AnswerHeaders {
+  notModified: Record<string, string>;
+  identity: Record<string, string>;
+  br: Record<string, string>;
+  gzip: Record<string, string>;
+}
+
+const headerSets = new WeakMap<Answer, AnswerHeaders>();
+
+function headersOf(answer: Answer): AnswerHeaders {
+  let sets = headerSets.get(answer);
+  if (sets === undefined) {
+    // Frozen: shared by every request of this answer (as JSON_TYPE is), never changed by one.
+    const validators = Object.freeze({ ETag: answer.etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' });
+    const identity = Object.freeze({ 'Content-Type': 'application/json', ...validators });
+    sets = { notModified: validators, identity, br: Object.freeze({ ...identity, 'Content-Encoding': 'br' }), gzip: Object.freeze({ ...identity, 'Content-Encoding': 'gzip' }) };
+    headerSets.set(answer, sets);
+  }
+  return sets;
+}
+
 /** The JSON answer for this request: 304, compressed or plain (see the module comment). */
 export function sendAnswer(c: Context<AppEnv>, answer: Answer): Response {
   if (!answer.remembered) return c.body(answer.body, undefined, JSON_TYPE);
   // Already in its final coding: the request frame's compression leaves it alone.
   c.set('precoded', true);
-  const etag = answer.etag;
-  if (notModified({ ifNoneMatch: requestHeader(c, 'if-none-match'), ifModifiedSince: undefined }, { etag })) {
-    return c.body(null, 304, { ETag: etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' });
-  }
+  const headers = headersOf(answer);
+  const ifNoneMatch = requestHeader(c, 'if-none-match');
+  if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return c.body(null, 304, headers.notModified);
   const coding = preferredEncoding(requestHeader(c, 'accept-encoding'));
   const encoded = coding === null ? null : answer.encoded(coding);
-  if (coding === null || encoded === null) {
-    return c.body(answer.body, 200, { 'Content-Type': 'application/json', ETag: etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' });
-  }
-  return c.body(encoded, 200, { 'Content-Type': 'application/json', 'Content-Encoding': coding, ETag: etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' });
+  if (coding === null || encoded === null) return c.body(answer.body, 200, headers.identity);
+  return c.body(encoded, 200, coding === 'br' ? headers.br : headers.gzip);
 }

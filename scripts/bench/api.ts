@@ -41,13 +41,14 @@ export function steadyRounds(denominators: readonly number[]): Set<number> {
   return new Set(denominators.flatMap((v, i) => (v >= best / 2 ? [i] : [])));
 }
 
-interface Server {
+/** A bench server listening on loopback. */
+export interface Server {
   base: string;
   close(): Promise<void>;
 }
 
 /** Listen on loopback; resolves with the base URL and a closer. */
-function listen(server: HttpServer): Promise<Server> {
+export function listen(server: HttpServer): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {

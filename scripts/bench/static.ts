@@ -9,39 +9,18 @@
  */
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { createServer, request, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request } from 'node:http';
 import path from 'node:path';
 import { createApp } from '../../api/app.ts';
 import type { AppDeps } from '../../api/deps.ts';
 import { createAppServer } from '../../api/server.ts';
 import { buildSite } from '../../site/build.ts';
-import { steadyRounds } from './api.ts';
+import { listen, steadyRounds, type Server as Served } from './api.ts';
 import { BROWSER_ENCODINGS, runLoad, type LoadOptions, type LoadResult, type LoadTarget } from './load.ts';
 import { measured, median, ratio, skipped, type Section } from './report.ts';
 
 /** The targets of this section. */
 export const STATIC_TARGETS = { ratio: { op: '>=', limit: 0.5 }, gz_ratio: { op: '>=', limit: 0.5 } } as const;
-
-interface Served {
-  base: string;
-  close(): Promise<void>;
-}
-
-function listen(server: HttpServer): Promise<Served> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => new Promise<void>((done) => {
-          server.close(() => done());
-          server.closeAllConnections();
-        }),
-      });
-    });
-  });
-}
 
 /** One answer's bytes and the headers a floor needs to send them. */
 interface Bytes {
