@@ -46,6 +46,8 @@ export interface GateModel {
   unigrams: Map<string, Row>;
   bigrams: Map<string, Map<string, Row>>;
   lexicon: GateLexicon;
+  /** The stamp of the last text read with these rows (rows carrying it hold that text's values); an object, so copies of the model share it with the rows. */
+  scratch: { stamp: number };
 }
 
 /** One sparse feature's weights and name; `stamp` and `x` are scratch of the text being read (see readForModel). */
@@ -72,6 +74,7 @@ export function loadModel(file: ModelFile): GateModel {
     }
   }
   return {
+    scratch: { stamp: 0 },
     unigrams,
     bigrams,
     temperature: file.temperature,
@@ -113,12 +116,11 @@ interface TokenWeights {
   next: Map<string, Row> | undefined;
 }
 
-/** Scratch stamp of the text being read: a row whose `stamp` equals it has its value in `x` (reading runs to completion, so one counter serves every call). */
-let textStamp = 0;
-
 /** A text read straight into the model's weights: each known feature's row (its highest value in `x`), in first-seen order. */
 function readForModel(title: string, teaser: string, model: GateModel): { rows: Row[]; dense: DenseFeatures } {
-  const stamp = (textStamp = textStamp >= 0x7fffffff ? 1 : textStamp + 1);
+  // A row whose `stamp` is this text's holds its value in `x` (reading runs to completion, so one counter per model serves every call).
+  const scratch = model.scratch;
+  const stamp = (scratch.stamp = scratch.stamp >= 0x7fffffff ? 1 : scratch.stamp + 1);
   if (stamp === 1) for (const row of allRows(model)) row.stamp = 0;
   const rows: Row[] = [];
   const add = (row: Row | undefined, value: number) => {
