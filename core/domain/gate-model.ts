@@ -8,8 +8,8 @@
  * The three scores are the calibrated class probabilities times 10, so "cortisol > 4" means "more
  * likely than 4 in 10 to be a distressing story" (CONTRACT.md thresholds keep their meaning).
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import shippedFile from './gate-model.json' with { type: 'json' };
 import { DENSE, readText, surfaceOf, type DenseFeatures, type GateFeatures, type GateLexicon, type SparseSink, type TokenInfo } from './gate-features.ts';
 
 export const GATE_CLASSES = ['accept', 'distress', 'ragebait', 'promotional'] as const;
@@ -90,7 +90,7 @@ let shipped: GateModel | null = null;
 
 /** The shipped model (core/domain/gate-model.json, written by `npm run gate:train`), read once. */
 export function shippedModel(): GateModel {
-  shipped ??= loadModel(modelFileSchema.parse(JSON.parse(readFileSync(new URL('./gate-model.json', import.meta.url), 'utf8'))));
+  shipped ??= loadModel(modelFileSchema.parse(shippedFile));
   return shipped;
 }
 
