@@ -9,7 +9,7 @@ import type { Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
 import { laneKey, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
 import { localDay, todaysExclusions } from '../../lib/override.ts';
-import { addTo, type Prefs } from '../../lib/prefs.ts';
+import { addTo, type Pause, type Prefs } from '../../lib/prefs.ts';
 import { parseRoute, routeSearch, type Route } from '../../lib/route.ts';
 import { readJson } from '../../lib/storage.ts';
 import { label, type CardActions } from '../ArticleCard/index.tsx';
@@ -20,6 +20,7 @@ import { LaneBar } from '../LaneBar/index.tsx';
 import { LazyView } from '../LazyView/index.tsx';
 import { AdminLink } from '../../views/admin/entry.tsx';
 import { SinceBanner } from '../SinceBanner/index.tsx';
+import { Toast, type ToastMessage } from '../Toast/index.tsx';
 import { AccountEntry } from '../../views/account/entry.tsx';
 import { useAccountSync } from '../../views/account/session.ts';
 import { useBrief } from './useBrief.ts';
@@ -38,9 +39,11 @@ function feedTitle(route: Route, lanes: Lane[]): string {
 export function App() {
   const [route, setRoute] = useState<Route>(() => parseRoute(location.search));
   const [pool, setPool] = useState<Lane[]>([]);
-  const [notice, setNotice] = useState('');
+  const [toast, setToast] = useState<ToastMessage | null>(null);
   const { prefs, param, setPrefs } = usePrefs();
-  const say = useCallback((text: string) => setNotice(text), []);
+  const prefsRef = useRef(prefs);
+  prefsRef.current = prefs;
+  const say = useCallback((text: string, undo?: () => void) => setToast((t) => ({ text, undo: undo ?? null, seq: (t?.seq ?? 0) + 1 })), []);
   const brief = useBrief(prefs, param, say);
   useAccountSync(prefs, setPrefs, say);
   const first = useRef(true);
@@ -65,30 +68,41 @@ export function App() {
   const go = useCallback((href: string) => {
     const url = new URL(href, location.href);
     history.pushState(null, '', url.pathname + url.search);
-    setNotice('');
+    setToast(null);
     setRoute(parseRoute(url.search));
   }, []);
 
-  const boundary = (next: Prefs, text: string) => {
+  /** Apply a boundary change and offer to undo it (the inverse runs on the prefs of that moment). */
+  const boundary = (next: Prefs, text: string, inverse: (current: Prefs) => Prefs, undone: string) => {
     setPrefs(next);
-    say(text);
+    say(text, () => {
+      setPrefs(inverse(prefsRef.current));
+      say(undone);
+    });
   };
+  const withoutPause = (pause: Pause) => (p: Prefs): Prefs => ({ ...p, pauses: p.pauses.filter((x) => x !== pause && !(x.kind === pause.kind && x.value === pause.value && x.until === pause.until)) });
   const actions: CardActions = {
     say,
     go,
     notToday: brief.notToday,
     lessLikeThis: (card: Card) => {
       sendEvent('less_like_this', card.id);
-      const until = new Date(Date.now() + LESS_LIKE_THIS_MS).toISOString();
-      boundary({ ...prefs, pauses: [...prefs.pauses, { kind: 'topic', value: card.topic, until }] }, `Fewer ${label(card.topic)} stories for a week.`);
+      const pause: Pause = { kind: 'topic', value: card.topic, until: new Date(Date.now() + LESS_LIKE_THIS_MS).toISOString() };
+      boundary({ ...prefs, pauses: [...prefs.pauses, pause] }, `Fewer ${label(card.topic)} stories for a week.`, withoutPause(pause), `${label(card.topic)} stories are back.`);
     },
     pauseSource: (card: Card) => {
-      const until = new Date(Date.now() + LESS_LIKE_THIS_MS).toISOString();
-      boundary({ ...prefs, pauses: [...prefs.pauses, { kind: 'source', value: card.source_id, until }] }, `Stories from ${card.source_name} are paused for a week.`);
+      const pause: Pause = { kind: 'source', value: card.source_id, until: new Date(Date.now() + LESS_LIKE_THIS_MS).toISOString() };
+      boundary({ ...prefs, pauses: [...prefs.pauses, pause] }, `Stories from ${card.source_name} are paused for a week.`, withoutPause(pause), `Stories from ${card.source_name} are back.`);
     },
     alwaysHide: (card: Card) => {
       sendEvent('hide_topic', card.id);
-      boundary({ ...prefs, mute_topics: addTo(prefs.mute_topics, card.topic) }, `${label(card.topic)} stories are hidden. You can undo this in Calm Filters.`);
+      const had = prefs.mute_topics.includes(card.topic);
+      boundary(
+        { ...prefs, mute_topics: addTo(prefs.mute_topics, card.topic) },
+        `${label(card.topic)} stories are hidden. You can change this in Calm Filters.`,
+        (p) => (had ? p : { ...p, mute_topics: p.mute_topics.filter((t) => t !== card.topic) }),
+        `${label(card.topic)} stories are back.`,
+      );
     },
   };
   // "Not today" in a feed hides the card until local midnight (the brief refills itself).
@@ -99,9 +113,6 @@ export function App() {
   return (
     <div class="reader">
       <LaneBar lanes={lanes} active={active} filtersOpen={route.view === 'filters'} go={go} />
-      <p class="notice" role="status" aria-live="polite">
-        {notice}
-      </p>
       {route.view === 'brief' && <SinceBanner param={param} openLatest={() => go('/?lane=latest')} />}
       {route.view === 'brief' && <BriefView brief={brief} actions={actions} />}
       {route.view === 'feed' && (
@@ -118,6 +129,7 @@ export function App() {
         {' · '}<a href="/?view=games" onClick={(e) => { e.preventDefault(); go('/?view=games'); }}>Games</a>
         <AdminLink go={go} />
       </p>
+      <Toast message={toast} clear={() => setToast(null)} />
     </div>
   );
 }

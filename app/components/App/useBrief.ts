@@ -27,7 +27,7 @@ export interface BriefState {
 const notTodayIds = () => todaysExclusions(readJson('not_today'), localDay(new Date()));
 
 /** Brief state for these prefs (`param` is their JSON, the effect key). */
-export function useBrief(prefs: Prefs, param: string, say: (text: string) => void): BriefState {
+export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?: () => void) => void): BriefState {
   const [items, setItems] = useState<Card[] | null>(null);
   const [generatedAt, setGeneratedAt] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
@@ -121,7 +121,11 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string) => voi
       sendEvent('not_today', card.id);
       setItems((current) => (current ?? []).filter((c) => c.id !== card.id));
       setDayVersion((v) => v + 1);
-      say(`“${card.title}” is hidden for today.`);
+      say(`“${card.title}” is hidden for today.`, () => {
+        writeJson('not_today', { day, ids: notTodayIds().filter((id) => id !== card.id) });
+        setDayVersion((v) => v + 1);
+        say(`“${card.title}” is back.`);
+      });
     },
     [say],
   );

@@ -11,7 +11,8 @@ import { noteRead, SaveButton } from '../../views/account/entry.tsx';
 
 /** What a reader can do with a card. */
 export interface CardActions {
-  say: (text: string) => void;
+  /** Announce a result in the toast, with an undo when the action can be undone. */
+  say: (text: string, undo?: () => void) => void;
   replace?: (card: Card, index: number) => void;
   notToday: (card: Card) => void;
   lessLikeThis: (card: Card) => void;

@@ -17,7 +17,7 @@ export interface FiltersPanelProps {
   prefs: Prefs;
   setPrefs: (next: Prefs) => void;
   pool: Lane[];
-  say: (text: string) => void;
+  say: (text: string, undo?: () => void) => void;
 }
 
 const FLAVORS = ['wonder', 'heartwarming', 'constructive', 'inspiring', 'light', 'grounded'];
@@ -70,10 +70,15 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
       return;
     }
     const until = new Date(Date.now() + pause.ms).toISOString();
-    setPrefs({ ...prefs, pauses: [...prefs.pauses, { kind: pause.kind, value: found.value, until }] });
+    const added: Pause = { kind: pause.kind, value: found.value, until };
+    const next = { ...prefs, pauses: [...prefs.pauses, added] };
+    setPrefs(next);
     setPause({ ...pause, value: '' });
     setPauseError('');
-    say(`Paused ${found.name} until ${formatWhen(until, null)?.full ?? until}.`);
+    say(`Paused ${found.name} until ${formatWhen(until, null)?.full ?? until}.`, () => {
+      setPrefs({ ...next, pauses: next.pauses.filter((p) => p !== added) });
+      say(`The pause on ${found.name} is undone.`);
+    });
   };
   const pauseKind = (v: string): Pause['kind'] => (v === 'topic' || v === 'tag' || v === 'flavor' || v === 'source' ? v : 'term');
   const ceiling = (key: 'max_cortisol' | 'max_ragebait') => (e: Event) => {

@@ -9,7 +9,7 @@ import type { LazyView as LazyName } from '../../lib/route.ts';
 /** Props every lazy view receives. */
 export interface LazyViewProps {
   name: LazyName;
-  say: (text: string) => void;
+  say: (text: string, undo?: () => void) => void;
 }
 
 type Loaded = ComponentType<LazyViewProps>;

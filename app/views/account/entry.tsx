@@ -42,7 +42,7 @@ export function AccountEntry({ go }: AccountEntryProps) {
 export interface SaveButtonProps {
   articleId: string;
   title: string;
-  say: (text: string) => void;
+  say: (text: string, undo?: () => void) => void;
 }
 
 /** Save / Saved toggle (aria-pressed), only for a signed-in reader. */
@@ -52,7 +52,9 @@ export function SaveButton({ articleId, title, say }: SaveButtonProps) {
   const on = isSaved(articleId);
   const click = async () => {
     const now = await toggleSaved(articleId);
-    say(now === on ? 'That could not be saved just now. Please try again.' : now ? 'Saved. You will find it under Saved and history.' : 'Removed from your saved stories.');
+    if (now === on) return say('That could not be saved just now. Please try again.');
+    if (now) return say('Saved. You will find it under Saved and history.');
+    say('Removed from your saved stories.', () => void toggleSaved(articleId).then((again) => say(again ? 'Saved again.' : 'That could not be saved just now. Please try again.')));
   };
   return (
     <button type="button" class="button" aria-pressed={on} onClick={click}>

@@ -6,7 +6,7 @@ import { when } from '../account/ui.ts';
 
 /** Props of a list. */
 export interface ListProps {
-  say: (text: string) => void;
+  say: (text: string, undo?: () => void) => void;
 }
 
 /** Load one library list; null while loading, undefined when it failed. */
@@ -45,9 +45,15 @@ export function SavedList({ say }: ListProps) {
   const remove = async (id: string) => {
     if (!(await setSaved(id, false))) return say('That could not be removed just now. Please try again.');
     forgetSaved(id);
+    const removed = items?.find((i) => i.card.id === id);
     setItems((list) => list?.filter((i) => i.card.id !== id));
-    say('Removed from your saved stories.');
+    say('Removed from your saved stories.', () => void undoRemove(id, removed));
     refocus('saved-title');
+  };
+  const undoRemove = async (id: string, item: LibraryItem | undefined) => {
+    if (!(await setSaved(id, true))) return say('That could not be saved again just now. Please try again.');
+    if (item) setItems((list) => (list?.some((i) => i.card.id === id) ? list : [item, ...(list ?? [])]));
+    say('Saved again.');
   };
   return (
     <section aria-labelledby="saved-title">
