@@ -32,6 +32,11 @@ export interface Config {
   dataDir: string;
   /** Where the Eleventy build is published. */
   distDir: string;
+  /**
+   * Embedded mode only: how often (seconds) the database is saved to `dataDir` when something
+   * changed; it is also saved at shutdown (docs/embedded.md).
+   */
+  embeddedSaveSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -69,6 +74,14 @@ function parseUrl(env: Env, name: string, protocols: string[]): string | null {
 function parseHops(env: Env): number {
   const value = read(env, 'TRUST_PROXY_HOPS') ?? '0';
   if (!/^\d$/.test(value)) throw new ConfigError('TRUST_PROXY_HOPS', `expected a number of proxies 0-9, got "${value}"`);
+  return Number(value);
+}
+
+function parseSaveSeconds(env: Env): number {
+  const value = read(env, 'TIDINGS_EMBEDDED_SAVE_SECONDS') ?? '30';
+  if (!/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > 3600) {
+    throw new ConfigError('TIDINGS_EMBEDDED_SAVE_SECONDS', `expected a number of seconds 1-3600, got "${value}"`);
+  }
   return Number(value);
 }
 
@@ -184,6 +197,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     dataDir,
     distDir,
+    embeddedSaveSeconds: parseSaveSeconds(env),
   };
 }
 
@@ -193,7 +207,7 @@ export function describeConfig(config: Config): Record<string, string> {
     NODE_ENV: config.nodeEnv,
     PORT: String(config.port),
     PUBLIC_BASE_URL: config.publicBaseUrl,
-    MONGODB_URI: config.mongodbUri ? redactUrl(config.mongodbUri) : '(embedded, in memory)',
+    MONGODB_URI: config.mongodbUri ? redactUrl(config.mongodbUri) : `(embedded, saved in ${config.dataDir})`,
     SMTP_URL: config.smtpUrl ? redactUrl(config.smtpUrl) : '(outbox in .data/outbox)',
     OPENAI: config.openai ? `${config.openai.model} at ${config.openai.baseUrl ?? 'api.openai.com'}` : '(offline classifier)',
     OIDC: config.oidc ? config.oidc.issuer : '(off)',

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './log.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { createModelClient, type ModelClient } from './model.ts';
 import { DatabaseUnreachableError, openDatabase, type Database } from './store/db.ts';
+import { EmbeddedDataError } from './store/embedded-data.ts';
 
 /** The services every part of a process uses: the HTTP app's deps and the jobs' context are these. */
 export interface Services {
@@ -60,7 +61,7 @@ export async function openRuntime(env: Record<string, string | undefined> = proc
 
 /** Print a start-up failure as one line (no stack for expected failures) and exit 1. */
 export function exitOnStartupError(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError) {
+  if (error instanceof ConfigError || error instanceof DatabaseUnreachableError || error instanceof EmbeddedDataError) {
     process.stderr.write(`Tidings cannot start: ${error.message}\n`);
   } else {
     process.stderr.write(`Tidings cannot start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);

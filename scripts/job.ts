@@ -1,5 +1,6 @@
 /** `npm run job -- <name>`: run one job once, with a progress bar on a terminal. */
 import { exitOnStartupError, openRuntime, services } from '../core/runtime.ts';
+import { embeddedNote } from '../core/store/db.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { findJob, JOBS } from '../jobs/registry.ts';
 import { terminalProgress } from './progress.ts';
@@ -11,6 +12,8 @@ if (!job) {
   process.exit(2);
 }
 const runtime = await openRuntime().catch(exitOnStartupError);
+const note = embeddedNote(runtime.database, runtime.config.dataDir);
+if (note) process.stderr.write(`${note}\n`);
 const progress = terminalProgress();
 let code = 0;
 try {

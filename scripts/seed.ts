@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { exitOnStartupError, openRuntime } from '../core/runtime.ts';
 import { seed } from '../core/seed.ts';
+import { embeddedNote } from '../core/store/db.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 
 const file = process.argv[2];
@@ -21,7 +22,8 @@ try {
   process.exit(1);
 }
 const runtime = await openRuntime().catch(exitOnStartupError);
-if (runtime.database.embedded) process.stderr.write('Note: MONGODB_URI is unset, so this seeds a throw-away embedded database.\n');
+const note = embeddedNote(runtime.database, runtime.config.dataDir);
+if (note) process.stderr.write(`${note}\n`);
 let code = 0;
 try {
   await ensureSchema(runtime.database.db, runtime.log);

@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { exportOpml, importOpml, starterOpml, summaryLines } from '../core/opml.ts';
 import { AppError } from '../core/errors.ts';
 import { exitOnStartupError, openRuntime } from '../core/runtime.ts';
+import { embeddedNote } from '../core/store/db.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 
 const USAGE = `Usage:
@@ -55,7 +56,8 @@ const runtime = await openRuntime().catch(exitOnStartupError);
 let code = 0;
 try {
   const { db } = runtime.database;
-  if (runtime.database.embedded) process.stderr.write('Note: MONGODB_URI is unset, so this uses a throw-away embedded database.\n');
+  const note = embeddedNote(runtime.database, runtime.config.dataDir);
+  if (note) process.stderr.write(`${note}\n`);
   if (bytes) {
     await ensureSchema(db, runtime.log);
     const summary = await importOpml(db, bytes, undefined, {

@@ -1,20 +1,24 @@
 /**
- * One MongoClient per process. `openDatabase` connects to MONGODB_URI, or starts the embedded server
- * when it is unset, and fails fast with one line naming the database when it cannot be reached.
+ * One MongoClient per process. `openDatabase` connects to MONGODB_URI, or, when it is unset, opens
+ * the embedded database of the data directory (attaching to the server of a running `npm start`, or
+ * starting one with the saved data: core/store/embedded-data.ts), and fails fast with one line
+ * naming the database when it cannot be reached.
  */
 import { MongoClient, type Db } from 'mongodb';
 import type { Config } from '../config.ts';
 import { describeError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { redactUrl } from '../log.ts';
-import { startEmbeddedServer, type EmbeddedServer } from './embedded.ts';
+import { openEmbedded, type EmbeddedDatabase } from './embedded-data.ts';
 
 /** An open database and how to close it (and the embedded server, when we started one). */
 export interface Database {
   client: MongoClient;
   db: Db;
-  /** True when the data lives only in this process's embedded server. */
+  /** True in embedded mode (no MONGODB_URI). */
   embedded: boolean;
+  /** Embedded mode: whether this process owns the server (and saves it) or attached to another's. */
+  embeddedRole: EmbeddedDatabase['role'] | null;
   close(): Promise<void>;
 }
 
@@ -55,32 +59,39 @@ export function dbNameFromUri(uri: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** Open the configured database, or the embedded one when MONGODB_URI is unset. */
+/** Open the configured database, or the embedded one of the data directory when MONGODB_URI is unset. */
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {
-  let embedded: EmbeddedServer | null = null;
-  let uri = config.mongodbUri;
-  if (!uri) {
-    embedded = await startEmbeddedServer();
-    uri = `${embedded.uri}tidings`;
-    log.warn('MONGODB_URI is unset: using the embedded database; data is kept in memory only and is lost on exit', {
-      pid: embedded.pid,
-    });
+  if (!config.mongodbUri) {
+    const embedded = await openEmbedded({ dataDir: config.dataDir, saveSeconds: config.embeddedSaveSeconds, log });
+    if (embedded.role.kind === 'owner') {
+      log.warn(`MONGODB_URI is unset: using the embedded database, saved in ${config.dataDir} every ${config.embeddedSaveSeconds} s and at shutdown`, {
+        pid: embedded.role.serverPid,
+        restored: embedded.role.restored,
+      });
+    }
+    return { client: embedded.client, db: embedded.db, embedded: true, embeddedRole: embedded.role, close: () => embedded.close() };
   }
-  try {
-    const { client, db } = await connect(uri);
-    return {
-      client,
-      db,
-      embedded: embedded !== null,
-      async close() {
-        await client.close().catch(() => undefined);
-        await embedded?.stop();
-      },
-    };
-  } catch (error) {
-    await embedded?.stop();
-    throw error;
-  }
+  const { client, db } = await connect(config.mongodbUri);
+  return {
+    client,
+    db,
+    embedded: false,
+    embeddedRole: null,
+    async close() {
+      await client.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * For the one-shot commands (seed, job, sources): which embedded database they work on, as one
+ * line, or null with MONGODB_URI.
+ */
+export function embeddedNote(database: Pick<Database, 'embeddedRole'>, dataDir: string): string | null {
+  const role = database.embeddedRole;
+  if (!role) return null;
+  if (role.kind === 'attached') return `Using the embedded database of the running Tidings process ${role.ownerPid} (${dataDir}).`;
+  return `No Tidings process is running on ${dataDir}: using its saved embedded database (${role.restored} documents), saved again when this finishes.`;
 }
 
 /** Ping with a deadline: true when the database answered within `timeoutMs`. Never writes. */

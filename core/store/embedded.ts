@@ -1,6 +1,7 @@
 /**
- * Launches the embedded MongoDB-wire-compatible server (jongodb) when MONGODB_URI is unset. It keeps
- * data in memory only. The child is killed on normal exit, on a crash of this process, and on
+ * Launches the embedded MongoDB-wire-compatible server (jongodb) when MONGODB_URI is unset. The
+ * server keeps data in memory; core/store/embedded-data.ts restores it from the data directory and
+ * saves it back. The child is killed on normal exit, on a crash of this process, and on
  * SIGINT/SIGTERM; it runs in its own process group so nothing is ever left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

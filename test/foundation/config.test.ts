@@ -44,6 +44,8 @@ const BAD: Array<[string, Record<string, string>, string]> = [
   ['bad admin e-mail', { SERVICE_ADMIN_EMAILS: 'not-an-address' }, 'SERVICE_ADMIN_EMAILS'],
   ['OIDC issuer without client', { OIDC_ISSUER: 'https://id.example.org' }, 'OIDC_CLIENT_ID'],
   ['TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: 'all' }, 'TRUST_PROXY_HOPS'],
+  ['TIDINGS_EMBEDDED_SAVE_SECONDS zero', { TIDINGS_EMBEDDED_SAVE_SECONDS: '0' }, 'TIDINGS_EMBEDDED_SAVE_SECONDS'],
+  ['TIDINGS_EMBEDDED_SAVE_SECONDS words', { TIDINGS_EMBEDDED_SAVE_SECONDS: 'often' }, 'TIDINGS_EMBEDDED_SAVE_SECONDS'],
 ];
 
 for (const [name, env, variable] of BAD) {

@@ -4,7 +4,10 @@
  * check that no process of the group (nor the embedded database server) is left.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { TestContext } from '../helpers/context.ts';
+import { insertFixtures, makeSource } from '../helpers/fixtures.ts';
 import { isAlive, until } from '../helpers/until.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -70,3 +73,55 @@ export async function ctrlC(env: Record<string, string>, moment: Moment): Promis
 
 export const READY = /Tidings is ready at /;
 export const FIRST_ROUND = /ingest run /;
+
+/**
+ * The 20 moments of the acceptance (issue 17: 20 SIGINTs, 20 exits with status 0): during the first
+ * round, right after the ready line, and 160-760 ms after it. ctrl-c-1.test.ts … ctrl-c-4.test.ts
+ * run five each (every fourth), so each file stays inside the runner's per-file time even on a
+ * machine busy with other work (each run is mostly Node loading the code).
+ */
+export const MOMENTS: readonly Moment[] = Array.from({ length: 20 }, (_, i) =>
+  i % 5 === 0
+    ? { on: FIRST_ROUND, afterMs: 0, label: `run ${i}: during the first round` }
+    : i % 5 === 4
+      ? { on: READY, afterMs: 40 * i, label: `run ${i}: ${40 * i} ms after ready` }
+      : { on: READY, afterMs: 0, label: `run ${i}: right after ready` },
+);
+
+/**
+ * Run `moments` two at a time, each lane on its own prepared small database (one paused source, so
+ * no demo load and an instant first round) with its own data and site directories. Returns one
+ * line per run that did not exit 0 within 5 s.
+ */
+export async function ctrlCRuns(ctx: TestContext, moments: readonly Moment[]): Promise<string[]> {
+  const base = ctx.client.options.hosts[0]?.toString() ?? '';
+  const lanes = await Promise.all(
+    [0, 1].map(async (lane) => {
+      const db = ctx.client.db(`${ctx.db.databaseName}_lane${lane}`);
+      await insertFixtures(db, { sources: [makeSource({ status: 'paused', active: false })] });
+      const dir = path.join(ctx.tmpDir, `lane${lane}`);
+      mkdirSync(dir, { recursive: true });
+      return {
+        MONGODB_URI: `mongodb://${base}/${db.databaseName}`,
+        TIDINGS_DATA_DIR: path.join(dir, 'data'),
+        TIDINGS_DIST_DIR: path.join(dir, 'dist'),
+      };
+    }),
+  );
+  const failures: string[] = [];
+  let next = 0;
+  await Promise.all(
+    lanes.map(async (env) => {
+      for (;;) {
+        const moment = moments[next];
+        next += 1;
+        if (!moment) return;
+        const result = await ctrlC(env, moment);
+        if (result.code !== 0 || result.stopMs >= 5000) {
+          failures.push(`${moment.label}: code ${result.code} signal ${result.signal} after ${result.stopMs} ms\n${result.output.slice(-1500)}`);
+        }
+      }
+    }),
+  );
+  return failures;
+}

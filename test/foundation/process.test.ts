@@ -42,7 +42,7 @@ test('npm start with no configuration serves health, home and the demo brief wit
     const url = /Tidings is ready at (\S+)/.exec(proc.output())?.[1] ?? '';
     const pid = Number(/embedded database.*pid=(\d+)/.exec(proc.output())?.[1]);
     assert.ok(pid > 0, 'the embedded server pid is logged');
-    assert.match(proc.output(), /in memory only/);
+    assert.match(proc.output(), /using the embedded database, saved in .* every 30 s and at shutdown/);
     const health = await fetch(`${url}/api/health`);
     assert.is(health.status, 200);
     assert.equal(await health.json(), { ok: true, db: 'up' });

@@ -1,0 +1,27 @@
+/**
+ * Ctrl-C on `npm start`, the way a terminal sends it: SIGINT to the whole process group (npm, the
+ * shell it runs the script with, our Node process and whatever that started), at several moments
+ * (during the first round of jobs, the instant the ready line appears, a little after it). Every
+ * time npm exits with status 0 within 5 s and no process of the group is left. The four files
+ * ctrl-c-1 … ctrl-c-4 run the 20 moments of test/foundation/ctrl-c.ts, five each;
+ * ctrl-c-embedded.test.ts covers the embedded default's server child.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createTestContext, type TestContext } from '../helpers/context.ts';
+import { ctrlCRuns, MOMENTS } from './ctrl-c.ts';
+
+let ctx: TestContext;
+test.before(async () => {
+  ctx = await createTestContext();
+});
+test.after(async () => {
+  await ctx.close();
+});
+
+test('5 of the 20 SIGINTs to npm start (moments 3, 7, 11, 15, 19): every exit is status 0 within 5 s, nothing left', async () => {
+  const failures = await ctrlCRuns(ctx, MOMENTS.filter((_, i) => i % 4 === 3));
+  assert.equal(failures, [], failures.join('\n\n'));
+});
+
+test.run();
