@@ -148,7 +148,7 @@ test('reading endpoints: any combination of parameters gives a contract status w
       for (const card of cards) if (!publicIds.has(card.id)) throw new Error(`${path}?${params} returned non-public ${card.id}`);
       if (path === '/api/feed' && cards.length > 50) throw new Error('more than 50 items');
     }),
-    { numRuns: 250 },
+    { numRuns: 400 },
   );
   assert.ok(withCards > 25, `only ${withCards} runs returned articles: the property would be vacuous`);
 });
