@@ -6,22 +6,6 @@
  * ctrl-c-1 … ctrl-c-4 run the 20 moments of test/foundation/ctrl-c.ts, five each;
  * ctrl-c-embedded.test.ts covers the embedded default's server child.
  */
-import { test } from 'uvu';
-import * as assert from 'uvu/assert';
-import { createTestContext, type TestContext } from '../helpers/context.ts';
-import { ctrlCRuns, MOMENTS } from './ctrl-c.ts';
+import { ctrlCTestFile } from './ctrl-c.ts';
 
-let ctx: TestContext;
-test.before(async () => {
-  ctx = await createTestContext();
-});
-test.after(async () => {
-  await ctx.close();
-});
-
-test('5 of the 20 SIGINTs to npm start (moments 1, 5, 9, 13, 17): every exit is status 0 within 5 s, nothing left', async () => {
-  const failures = await ctrlCRuns(ctx, MOMENTS.filter((_, i) => i % 4 === 1));
-  assert.equal(failures, [], failures.join('\n\n'));
-});
-
-test.run();
+ctrlCTestFile(1);

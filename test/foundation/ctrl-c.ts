@@ -6,7 +6,9 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { TestContext } from '../helpers/context.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeSource } from '../helpers/fixtures.ts';
 import { isAlive, until } from '../helpers/until.ts';
 
@@ -124,4 +126,20 @@ export async function ctrlCRuns(ctx: TestContext, moments: readonly Moment[]): P
     }),
   );
   return failures;
+}
+
+/** The whole of ctrl-c-<k+1>.test.ts: a test context, the moments i with i % 4 === k, and the run. */
+export function ctrlCTestFile(k: 0 | 1 | 2 | 3): void {
+  let ctx: TestContext;
+  test.before(async () => {
+    ctx = await createTestContext();
+  });
+  test.after(async () => {
+    await ctx.close();
+  });
+  test(`5 of the 20 SIGINTs to npm start (moments ${k}, ${k + 4}, ${k + 8}, ${k + 12}, ${k + 16}): every exit is status 0 within 5 s, nothing left`, async () => {
+    const failures = await ctrlCRuns(ctx, MOMENTS.filter((_, i) => i % 4 === k));
+    assert.equal(failures, [], failures.join('\n\n'));
+  });
+  test.run();
 }
