@@ -13,7 +13,7 @@ import path from 'node:path';
 import { refillStoredBrief } from '../core/brief.ts';
 import { readBuildTriggers, readLastBuild, recordBuild, type BuildTriggers } from '../core/store/site.ts';
 import { buildSite } from '../site/build.ts';
-import type { JobDefinition } from './context.ts';
+import type { JobContext, JobDefinition } from './context.ts';
 
 /** Output directories this process has built into (a fresh process always builds once). */
 const builtHere = new Set<string>();
@@ -24,25 +24,35 @@ export function needsBuild(current: BuildTriggers, last: BuildTriggers | null, b
   return current.brief_generated_at !== last.brief_generated_at || current.pool_version !== last.pool_version;
 }
 
+/** The build under way in this process: the scheduled run and the worker's pool follower take turns. */
+let running: Promise<unknown> = Promise.resolve();
+
 export const buildJob: JobDefinition = {
   name: 'build',
   every: '1 minute',
-  async run(ctx): Promise<Record<string, number | string | boolean>> {
-    const dist = ctx.config.distDir;
-    const [before, last] = await Promise.all([readBuildTriggers(ctx.db), readLastBuild(ctx.db)]);
-    let current = before;
-    if (!last || current.pool_version !== last.pool_version) {
-      const refilled = await refillStoredBrief(ctx.db, ctx.now());
-      if (refilled?.changed) {
-        ctx.log.info('brief refilled after a pool change', { items: refilled.items, pool: refilled.pool });
-        current = await readBuildTriggers(ctx.db);
-      }
-    }
-    const complete = existsSync(path.join(dist, 'index.html')) && existsSync(path.join(dist, 'sitemap.xml'));
-    if (!needsBuild(current, last, builtHere.has(dist), complete)) return { skipped: true };
-    const result = await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: ctx.now(), progress: ctx.progress });
-    await recordBuild(ctx.db, current, ctx.now());
-    builtHere.add(dist);
-    return { pages: result.pages, written: result.written, removed: result.removed, rendered: result.rendered, ms: result.ms };
+  run(ctx): Promise<Record<string, number | string | boolean>> {
+    const turn = running.then(() => buildOnce(ctx));
+    running = turn.catch(() => undefined);
+    return turn;
   },
 };
+
+/** One build when something moved (the brief refilled first when the pool version moved). */
+async function buildOnce(ctx: JobContext): Promise<Record<string, number | string | boolean>> {
+  const dist = ctx.config.distDir;
+  const [before, last] = await Promise.all([readBuildTriggers(ctx.db), readLastBuild(ctx.db)]);
+  let current = before;
+  if (!last || current.pool_version !== last.pool_version) {
+    const refilled = await refillStoredBrief(ctx.db, ctx.now());
+    if (refilled?.changed) {
+      ctx.log.info('brief refilled after a pool change', { items: refilled.items, pool: refilled.pool });
+      current = await readBuildTriggers(ctx.db);
+    }
+  }
+  const complete = existsSync(path.join(dist, 'index.html')) && existsSync(path.join(dist, 'sitemap.xml'));
+  if (!needsBuild(current, last, builtHere.has(dist), complete)) return { skipped: true };
+  const result = await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: ctx.now(), progress: ctx.progress });
+  await recordBuild(ctx.db, current, ctx.now());
+  builtHere.add(dist);
+  return { pages: result.pages, written: result.written, removed: result.removed, rendered: result.rendered, ms: result.ms };
+}

@@ -3,15 +3,16 @@
  * registry defined and scheduled, an error listener always attached, and `drain()` on stop.
  * Between the build's scheduled runs the worker follows the pool version (one `_id` read of `meta`
  * every 2 s, as the API's read model does): when it moves (a source hidden, an article rejected),
- * `build` runs at once, which refills the stored brief first, so the static brief and `/api/brief`
- * agree within seconds (issue 21). An in-process notification channel makes `now()` jobs start at
- * once instead of at the next `processEvery` scan.
+ * `build` runs at once in this process (not through Agenda's queue, which only looks every
+ * `processEvery`), which refills the stored brief first, so the static brief and `/api/brief` agree
+ * within seconds (issue 21). The build job runs one build at a time per process (jobs/build.ts).
  */
 import { MongoBackend } from '@agendajs/mongo-backend';
-import { Agenda, InMemoryNotificationChannel } from 'agenda';
+import { Agenda } from 'agenda';
 import { describeError } from '../core/errors.ts';
 import { readPoolVersion } from '../core/store/meta.ts';
 import type { JobContext } from './context.ts';
+import { buildJob } from './build.ts';
 import { JOBS } from './registry.ts';
 
 /** A running worker. */
@@ -31,7 +32,6 @@ export async function startWorker(ctx: Omit<JobContext, 'progress'>, options: { 
     maxConcurrency: 4,
     defaultConcurrency: 1,
     defaultLockLifetime: 10 * 60 * 1000,
-    notificationChannel: new InMemoryNotificationChannel(),
   });
   agenda.on('error', (error) => ctx.log.error('agenda error', { error: describeError(error) }));
   agenda.on('fail', (error: Error | string, job: { attrs: { name: string } }) =>
@@ -49,8 +49,10 @@ export async function startWorker(ctx: Omit<JobContext, 'progress'>, options: { 
   for (const job of JOBS) {
     if (job.every) await agenda.every(job.every, job.name, undefined, { skipImmediate: false });
   }
-  // One job document for every pool move (unique), not a new one each time.
-  const follower = followPool(ctx, () => agenda.create('build', { trigger: 'pool' }).unique({ 'data.trigger': 'pool' }).schedule(new Date()).save());
+  const follower = followPool(ctx, async () => {
+    const summary = await buildJob.run({ ...ctx, progress: () => undefined });
+    ctx.log.info('job done', { job: 'build', trigger: 'pool version', ...summary });
+  });
   return {
     agenda,
     async runNow(name) {

@@ -16,7 +16,8 @@ let worker: Worker;
 
 test.before(async () => {
   h = await startHarness();
-  worker = await startWorker(h.ctx.deps, { processEvery: '1 second' });
+  // Agenda's default 10 s scan: the prompt rebuild comes from the worker following the pool version.
+  worker = await startWorker(h.ctx.deps);
 });
 test.after(async () => {
   await worker?.stop();
