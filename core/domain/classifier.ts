@@ -9,7 +9,7 @@ import type { Classification } from './article.ts';
 import { gateView } from './gate-model.ts';
 import { FLAVOR_TERMS, TAG_TERMS, TOPIC_DEFAULT_TAG, TOPIC_TERMS, type Lexicon } from './lexicons.ts';
 import { sortShort } from './sort.ts';
-import { FLAVORS, TOPICS, isTag, isTopic } from './taxonomy.ts';
+import { isTag, isTopic } from './taxonomy.ts';
 import { storyLine } from './words.ts';
 
 /**
@@ -405,8 +405,6 @@ export function classifyOffline(input: ClassifierInput): Classification {
   if (tagList.length === 0) tagList.push(TOPIC_DEFAULT_TAG[topic] ?? 'neighbours');
 
   const flavor = top(flavors, scores, FLAVOR_SLOT) ?? 'grounded';
-  const topicName = TOPICS.find((t) => t.id === topic)?.name ?? topic;
-  const flavorInfo = FLAVORS.find((f) => f.id === flavor);
   return {
     topic,
     tags: tagList,
