@@ -20,6 +20,12 @@ export { until };
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
 /** A running app and browser. */
+/** The two viewports every reader journey runs at: desktop 1280×900 and phone 390×844. */
+export const READER_SIZES = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
 export interface Harness {
   ctx: TestContext;
   base: string;

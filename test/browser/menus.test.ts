@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
-import { startHarness, until, waitForBrief, type Harness } from './harness.ts';
+import { READER_SIZES, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -18,10 +18,6 @@ test.after(async () => {
   await h?.close();
 });
 
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 async function pageAt(size: { width: number; height: number }) {
   const context = await h.browser.newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
@@ -66,7 +62,7 @@ async function checkMenu(page: Page, id: string, name: 'Not for me' | 'Share', w
   return hits.map((i) => i.label);
 }
 
-for (const size of SIZES) {
+for (const size of READER_SIZES) {
   test(`${size.name}: every item of every card menu can be hit, in the brief and in a feed, also at the bottom edge`, async () => {
     const { context, page } = await pageAt(size);
     await page.goto(h.base + '/');
@@ -93,7 +89,7 @@ for (const size of SIZES) {
 }
 
 test('keyboard: Enter and the arrows open, the arrows, Home and End move, Escape closes and returns focus, Tab leaves', async () => {
-  const { context, page } = await pageAt(SIZES[0]);
+  const { context, page } = await pageAt(READER_SIZES[0]);
   await page.goto(h.base + '/');
   const ids = await waitForBrief(page);
   const button = menuButton(page, ids[2] ?? '', 'Not for me');
@@ -124,7 +120,7 @@ test('keyboard: Enter and the arrows open, the arrows, Home and End move, Escape
 });
 
 test('a click elsewhere closes the menu; opening another menu closes the first', async () => {
-  const { context, page } = await pageAt(SIZES[1]);
+  const { context, page } = await pageAt(READER_SIZES[1]);
   await page.goto(h.base + '/');
   const ids = await waitForBrief(page);
   await menuButton(page, ids[1] ?? '', 'Share').click();
@@ -140,7 +136,7 @@ test('a click elsewhere closes the menu; opening another menu closes the first',
 });
 
 test('the items work: copy links, Not today, Less like this and Always hide', async () => {
-  const { context, page } = await pageAt(SIZES[1]);
+  const { context, page } = await pageAt(READER_SIZES[1]);
   await page.goto(h.base + '/');
   const ids = await waitForBrief(page);
   const share = async (item: string) => {

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { startHarness, until, waitForBrief, type Harness } from './harness.ts';
+import { READER_SIZES, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -17,10 +17,6 @@ test.after(async () => {
   await h?.close();
 });
 
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 const storedPauses = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('tidings.prefs') ?? '{}') as { pauses?: Array<{ kind: string; value: string }> }).pauses?.map((p) => `${p.kind}:${p.value}`) ?? []);
@@ -37,7 +33,7 @@ async function pauseByName(page: Page, kind: string, name: string) {
   await page.click('form:has(#pause-kind) button[type="submit"]');
 }
 
-for (const size of SIZES) {
+for (const size of READER_SIZES) {
   test(`${size.name}: pausing a source and a topic by their names removes their stories from the brief and the feeds; an unknown name is refused`, async () => {
     const context = await h.browser.newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
     const page = await context.newPage();

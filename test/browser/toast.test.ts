@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { signIn } from '../admin/helpers.ts';
-import { briefIds, startHarness, until, waitForBrief, type Harness } from './harness.ts';
+import { READER_SIZES, briefIds, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -19,10 +19,6 @@ test.after(async () => {
   await h?.close();
 });
 
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 /** The toast's text once it says `text`, after checking it is in the viewport's lower half and is the live region. */
 async function toastSays(page: Page, text: string | RegExp): Promise<void> {
@@ -46,7 +42,7 @@ async function pick(page: Page, id: string, item: string | RegExp) {
 const undo = (page: Page) => page.locator('.toast button', { hasText: 'Undo' }).click();
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
-for (const size of SIZES) {
+for (const size of READER_SIZES) {
   test(`${size.name}: each card boundary action shows its toast in view, and Undo restores the brief`, async () => {
     const context = await h.browser.newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
     const page = await context.newPage();
