@@ -43,7 +43,7 @@ export interface Harness {
 
 
 /** Seed: two sources; 7 gentle brief items (one about otters, two science, one nature), 8 calm but not gentle others. */
-async function seed(ctx: TestContext) {
+async function seed(ctx: TestContext, images: boolean) {
   const a = makeSource({ _id: 'river-news', name: 'River News' });
   const b = makeSource({ _id: 'sky-journal', name: 'Sky Journal' });
   const spec: Array<Partial<ArticleDoc>> = [
@@ -55,9 +55,10 @@ async function seed(ctx: TestContext) {
     { title: 'A new reading room opens in the old station', topic: 'learning', tags: ['books'], flavor: 'grounded' },
     { title: 'Bakery shares its sourdough starter with the town', topic: 'community', tags: ['food'], flavor: 'light' },
   ];
-  const brief = spec.map((s, i) => makeArticle({ source_id: i % 2 ? b._id : a._id, cortisol: 0, ragebait: 0, ...s }));
+  const image = (n: number) => (images ? `${IMAGE_ORIGIN}/${n}.png` : null);
+  const brief = spec.map((s, i) => makeArticle({ source_id: i % 2 ? b._id : a._id, cortisol: 0, ragebait: 0, image: image(i), ...s }));
   const others = Array.from({ length: 8 }, (_, i) =>
-    makeArticle({ source_id: i % 2 ? a._id : b._id, cortisol: 3, ragebait: 1, title: `Town council approves a new park plan ${i + 1}`, topic: 'environment', tags: ['cities'], flavor: 'constructive' }),
+    makeArticle({ source_id: i % 2 ? a._id : b._id, cortisol: 3, ragebait: 1, image: image(10 + i), title: `Town council approves a new park plan ${i + 1}`, topic: 'environment', tags: ['cities'], flavor: 'constructive' }),
   );
   await insertFixtures(ctx.db, { sources: [a, b], articles: [...brief, ...others] });
   const at = new Date('2026-11-20T08:00:00Z');
@@ -65,10 +66,13 @@ async function seed(ctx: TestContext) {
   return { brief, others, sourceIds: [a._id, b._id] };
 }
 
-/** Start everything. */
-export async function startHarness(): Promise<Harness> {
+/** Where the seeded images live when asked for (`{ images: true }`); a test answers them with `page.route`. */
+export const IMAGE_ORIGIN = 'https://images.example';
+
+/** Start everything (`images`: every seeded story has an image under IMAGE_ORIGIN). */
+export async function startHarness(options: { images?: boolean } = {}): Promise<Harness> {
   const ctx = await createTestContext();
-  const pool = await seed(ctx);
+  const pool = await seed(ctx, options.images ?? false);
   await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: new Date() });
   const listening = await serveApp(ctx.app, 0, '127.0.0.1');
   const server = listening.server;

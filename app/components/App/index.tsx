@@ -11,7 +11,7 @@ import { laneKey, parseLanePool, selectedLanes, type Lane } from '../../lib/lane
 import { localDay, todaysExclusions } from '../../lib/override.ts';
 import { addTo, type Pause, type Prefs } from '../../lib/prefs.ts';
 import { parseRoute, routeSearch, type Route } from '../../lib/route.ts';
-import { readJson } from '../../lib/storage.ts';
+import { readJson, writeJson } from '../../lib/storage.ts';
 import { label, type CardActions } from '../ArticleCard/index.tsx';
 import { BriefView } from '../BriefView/index.tsx';
 import { FeedView } from '../FeedView/index.tsx';
@@ -47,6 +47,8 @@ export function App() {
   const brief = useBrief(prefs, param, say);
   useAccountSync(prefs, setPrefs, say);
   const first = useRef(true);
+  // Density (issue 18.1): comfortable by default, compact when the reader chose it on this device.
+  const [compact, setCompact] = useState(() => readJson('density') === 'compact');
 
   useEffect(() => void getJson('/api/lanes').then((body) => setPool(parseLanePool(body))), []);
   useEffect(() => {
@@ -110,10 +112,18 @@ export function App() {
 
   const lanes = selectedLanes(pool, prefs.lanes);
   const active = route.view === 'feed' ? laneKey(route.feed) : route.view === 'brief' ? 'highlights' : '';
+  const reading = route.view === 'brief' || route.view === 'feed';
   return (
-    <div class="reader">
+    <div class={`reader${compact ? ' compact' : ''}${reading ? ' reading' : ''}`}>
       <LaneBar lanes={lanes} active={active} filtersOpen={route.view === 'filters'} go={go} />
       {route.view === 'brief' && <SinceBanner param={param} openLatest={() => go('/?lane=latest')} />}
+      {reading && (
+        <p class="view-tools">
+          <button type="button" class="link" aria-pressed={compact} onClick={() => { writeJson('density', compact ? 'comfortable' : 'compact'); setCompact(!compact); }}>
+            Compact view
+          </button>
+        </p>
+      )}
       {route.view === 'brief' && <BriefView brief={brief} actions={actions} />}
       {route.view === 'feed' && (
         <FeedView feed={route.feed} title={feedTitle(route, lanes)} param={param} hiddenIds={hiddenToday} actions={{ ...actions, notToday: (card) => { brief.notToday(card); } }} />

@@ -1,0 +1,112 @@
+/**
+ * A brief you take in at a glance (issue 18, item 1): at 1280×900 the seven brief titles lie within
+ * the first 1.5 screens (1350 px), with every story's image shown and its space reserved (nothing
+ * moves when the images arrive); phones keep one column; the reader's compact choice is denser,
+ * applies to the feeds too, and is kept on the device.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { BrowserContext, Page } from 'playwright-core';
+import { IMAGE_ORIGIN, startHarness, until, waitForBrief, type Harness } from './harness.ts';
+
+let h: Harness;
+test.before(async () => {
+  h = await startHarness({ images: true });
+});
+test.after(async () => {
+  await h?.close();
+});
+
+const PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="#7a9"/></svg>';
+
+/** Answer the seeded images, each only once `gate` resolves (so a test can measure before they arrive). */
+async function serveImages(context: BrowserContext, gate: Promise<void> = Promise.resolve()) {
+  await context.route(`${IMAGE_ORIGIN}/**`, async (route) => {
+    await gate;
+    await route.fulfill({ body: PICTURE, contentType: 'image/svg+xml' });
+  });
+}
+
+async function pageAt(width: number, height: number, gate?: Promise<void>): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await h.browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+  await serveImages(context, gate);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+/** Each card title's box in page coordinates (top and bottom from the top of the document, left). */
+const titleBoxes = (page: Page, list: string) =>
+  page.$$eval(`${list} article.card .card-title`, (els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left) };
+    }),
+  );
+
+/** How many images of the list are shown, loaded and at least 100 px wide. */
+const shownImages = (page: Page, list: string) =>
+  page.$$eval(`${list} article.card img`, (els) => els.filter((e) => e instanceof HTMLImageElement && e.complete && e.naturalWidth > 0 && e.getBoundingClientRect().width >= 100).length);
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test('1280×900: the seven brief titles lie within 1.5 screens, with images shown in space kept for them', async () => {
+  let release = () => undefined as void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const { context, page } = await pageAt(1280, 900, gate);
+  await page.goto(h.base + '/');
+  await waitForBrief(page);
+  await until(async () => (await titleBoxes(page, '.brief')).length === 7, 10_000, 'seven titles');
+  const before = await titleBoxes(page, '.brief');
+  release();
+  await until(async () => (await shownImages(page, '.brief')) === 7, 10_000, 'the seven images loaded');
+  const after = await titleBoxes(page, '.brief');
+  assert.equal(after, before, 'nothing moves when the images arrive');
+  for (const [i, box] of after.entries()) assert.ok(box.bottom <= 1.5 * 900, `title ${i + 1} ends at ${box.bottom} px, within 1350 px`);
+  assert.ok(new Set(after.slice(1).map((b) => b.left)).size >= 2, 'the six after the lead sit side by side');
+  assert.not.ok(await sidewaysScroll(page));
+  await context.close();
+});
+
+test('390×844: one column, no sideways scroll; compact is denser, kept on the device, and applies to the feeds', async () => {
+  const { context, page } = await pageAt(390, 844);
+  await page.goto(h.base + '/');
+  await waitForBrief(page);
+  const comfortable = await titleBoxes(page, '.brief');
+  assert.is(new Set(comfortable.map((b) => b.left)).size, 1, 'one column');
+  assert.not.ok(await sidewaysScroll(page));
+  const toggle = page.getByRole('button', { name: 'Compact view' });
+  assert.is(await toggle.getAttribute('aria-pressed'), 'false');
+  await toggle.click();
+  const compact = await until(async () => {
+    const boxes = await titleBoxes(page, '.brief');
+    return boxes.length === 7 && (boxes[6]?.bottom ?? 0) < (comfortable[6]?.bottom ?? 0) ? boxes : null;
+  }, 5_000, 'a denser brief');
+  assert.ok((compact[6]?.bottom ?? 0) < 0.8 * (comfortable[6]?.bottom ?? 0), `compact: the last title at ${compact[6]?.bottom} px, comfortable at ${comfortable[6]?.bottom} px`);
+  assert.is(await shownImages(page, '.brief'), 0, 'compact shows no images');
+
+  await page.reload();
+  await waitForBrief(page);
+  assert.is(await page.getByRole('button', { name: 'Compact view' }).getAttribute('aria-pressed'), 'true', 'the choice is kept on the device');
+  await page.click('nav.lanes a[data-lane="latest"]');
+  await page.waitForSelector('section.feed article.card');
+  assert.is(await shownImages(page, 'section.feed'), 0, 'Latest is compact too');
+  await page.getByRole('button', { name: 'Compact view' }).click();
+  await until(async () => (await shownImages(page, 'section.feed')) > 0, 10_000, 'images back in Latest');
+  await context.close();
+});
+
+test('1280×900: a feed uses the same grid (three columns)', async () => {
+  const { context, page } = await pageAt(1280, 900);
+  await page.goto(h.base + '/?lane=latest');
+  await page.waitForSelector('section.feed article.card');
+  const boxes = await until(async () => {
+    const b = await titleBoxes(page, 'section.feed');
+    return b.length >= 6 ? b : null;
+  }, 10_000, 'six cards');
+  assert.is(new Set(boxes.slice(0, 6).map((b) => b.left)).size, 3, 'three columns');
+  assert.ok((boxes[5]?.bottom ?? Infinity) <= 1.5 * 900, 'two rows of three within 1.5 screens');
+  await context.close();
+});
+
+test.run();
