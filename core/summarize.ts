@@ -16,6 +16,7 @@ import {
   hasAllNotes,
   mergeSummary,
   offlineSummary,
+  summaryInputOf,
   summaryMessages,
   SUMMARY_SCHEMA,
   validateSummaryAnswer,
@@ -78,17 +79,7 @@ export function createSummarizer(deps: SummarizerDeps, options: SummarizerOption
       // Someone may have finished between our caller's read and our lease.
       const current = await readSummary(deps.db, article._id);
       if (hasAllNotes(current)) return current;
-      const input: SummaryInput = {
-        title: article.title,
-        teaser: article.teaser,
-        sourceName: article.source_name,
-        topic: article.topic,
-        tags: article.tags,
-        flavor: article.flavor,
-        why: article.why,
-        cortisol: article.cortisol,
-        ragebait: article.ragebait,
-      };
+      const input = summaryInputOf(article, article.source_name);
       const summary = await write(input, current);
       if (await saveSummary(deps.db, article._id, summary)) return summary;
       return await readSummary(deps.db, article._id);

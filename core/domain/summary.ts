@@ -1,14 +1,15 @@
 /**
  * Summaries (SPEC.md "Summary and explanation"): our own 2–4 sentences per article plus three short
  * notes. Two producers: the model (CONTRACT.md `summary` request, validated here) and the offline
- * writer, which frames the feed teaser and the classification in our own sentences. The
- * publisher's body is never an input: the teaser (at most 600 characters of the feed's own
- * description) is the only publisher text we see, and at most its opening line is quoted, marked
- * as the publisher's.
+ * writer, which describes the story in our own sentences from its classification, its title's and
+ * teaser's key phrases. The publisher's body is never an input: the teaser (at most 600 characters
+ * of the feed's own description) is the only publisher text we see, and none of its sentences is
+ * copied.
  */
 import { z } from 'zod';
-import type { SummaryDoc } from './article.ts';
-import { FLAVOR_ADJECTIVE, pickedBecause, withArticle } from './words.ts';
+import type { ArticleDoc, SummaryDoc } from './article.ts';
+import { keyPhrases, listOf, wordSet } from './keyphrases.ts';
+import { pickedBecause, specificLine, withArticle } from './words.ts';
 import { displayName } from './taxonomy.ts';
 
 /** What the summary writers know about an article. */
@@ -22,6 +23,14 @@ export interface SummaryInput {
   why: string;
   cortisol: number;
   ragebait: number;
+}
+
+/** The writers' input from a stored article and its source's name (a missing teaser is empty). */
+export function summaryInputOf(
+  a: Pick<ArticleDoc, 'title' | 'topic' | 'tags' | 'flavor' | 'why' | 'cortisol' | 'ragebait'> & { teaser?: string | null },
+  sourceName: string,
+): SummaryInput {
+  return { title: a.title, teaser: a.teaser ?? '', sourceName, topic: a.topic, tags: a.tags, flavor: a.flavor, why: a.why, cortisol: a.cortisol, ragebait: a.ragebait };
 }
 
 /** The four texts of a summary (model answer or offline result). */
@@ -70,18 +79,13 @@ export function copiesFrom(text: string, source: string, run = 12): boolean {
   return false;
 }
 
-/** The first sentence of the teaser that is not just the title again, capped to 30 words; or null. */
-export function teaserLead(teaser: string, title: string): string | null {
-  const sentences = plainText(teaser).split(/(?<=[.!?])\s+/).filter((s) => /\p{L}/u.test(s));
-  const normTitle = words(title).join(' ');
-  const lead = sentences.find((s) => words(s).join(' ') !== normTitle);
-  if (!lead) return null;
-  const parts = lead.split(' ');
-  let out = parts.length > 30 ? `${parts.slice(0, 30).join(' ')}…` : lead;
-  if (out.length > SUMMARY_LIMITS.quote) out = `${out.slice(0, SUMMARY_LIMITS.quote - 1).trimEnd()}…`;
-  return /[.!?…]$/.test(out) ? out : `${out}.`;
+/** The first sentence of a text, capped to `max` characters at a word (with an ellipsis); '' when none. */
+export function firstSentence(text: string, max = 220): string {
+  const first = plainText(text).split(/(?<=[.!?…]["'”’)]*)\s+/).find((s) => /\p{L}/u.test(s)) ?? '';
+  if (first.length <= max) return first;
+  const cut = first.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max >> 1)).replace(/[\s,;:–—-]+$/, '')}…`;
 }
-
 
 const WHY_MATTERS: Record<string, string> = {
   wonder: 'It widens what we know about the world, which is worth a moment of awe.',
@@ -97,29 +101,32 @@ function sentence(text: string): string {
   return /[.!?…]["”’)]*$/.test(t) ? t : `${t}.`;
 }
 
-function quoted(title: string): string {
-  return `“${plainText(title).replace(/[“”"]/g, "'")}”`;
-}
-
-/** The offline summary and notes: 2–4 sentences of ours, deterministic for the same input. */
+/**
+ * The offline summary and notes: 2–3 sentences of ours, deterministic for the same input. The
+ * first is the story's specific line (so a card reads the same before and after its summary is
+ * written); the second names what the teaser adds, in key phrases rather than its sentences; the
+ * third says why we picked it. No run of the teaser's words is copied, and the title is never
+ * restated as what happened (issue 18, item 3).
+ */
 export function offlineSummary(input: SummaryInput): SummaryTexts {
   const source = plainText(input.sourceName) || 'The publisher';
-  const topic = displayName(input.topic).toLowerCase();
-  const adjective = FLAVOR_ADJECTIVE[input.flavor] ?? 'calm';
-  const title = quoted(input.title);
-  const lead = teaserLead(input.teaser, input.title);
+  const facts = { title: input.title, sourceName: input.sourceName, topic: input.topic, tags: input.tags, flavor: input.flavor };
+  const titleWords = wordSet(plainText(input.title));
+  const details = keyPhrases(plainText(input.teaser), 3, titleWords);
+  const cues = [...keyPhrases(plainText(input.title), 2), ...details].slice(0, 3);
   const why = plainText(input.why);
-  const tags = input.tags.slice(0, 4).map((t) => displayName(t).toLowerCase());
 
-  const sentences = [`${source} brings ${withArticle(`${adjective} ${topic} story`)}, ${title}.`];
-  if (lead) sentences.push(`The publisher's teaser opens with: “${lead.replace(/[“”]/g, '"')}”`);
+  const sentences = [specificLine(facts)];
+  if (details.length > 0) sentences.push(`Its teaser also mentions ${listOf(details)}.`);
   // Built from the flavor and topic, not the free why line, so the clause always has its verb.
   sentences.push(pickedBecause(input.flavor, input.topic));
-  if (tags.length > 0) sentences.push(`You will find it among our ${tags.join(', ')} stories.`);
 
   return {
     summary: sentences.join(' ').slice(0, SUMMARY_LIMITS.summary),
-    what_happened: `${source} reports ${title}.`.slice(0, SUMMARY_LIMITS.note),
+    what_happened: (cues.length > 0
+      ? `${source} covers ${listOf(cues)}, in ${withArticle(`${displayName(input.topic).toLowerCase()} story`)}.`
+      : `${source} covers a story about ${displayName(input.topic).toLowerCase()}.`
+    ).slice(0, SUMMARY_LIMITS.note),
     why_matters: WHY_MATTERS[input.flavor] ?? 'It is good news that holds up without hype.',
     why_belongs: `${why ? `${sentence(why)} ` : ''}It passed our calm gate with stress at ${input.cortisol} and outrage at ${input.ragebait} out of 10.`.slice(
       0,

@@ -4,7 +4,8 @@
  * every "because" clause. The offline classifier's card line and the offline summary both use them;
  * test/app/words.test.ts renders them over every flavor × topic.
  */
-import { FLAVORS, TOPICS } from './taxonomy.ts';
+import { keyPhrases, listOf } from './keyphrases.ts';
+import { displayName, FLAVORS, TOPICS } from './taxonomy.ts';
 
 /** The adjective of each flavor ("a wonder-filled story", never "a wonder story"). */
 export const FLAVOR_ADJECTIVE: Readonly<Record<string, string>> = {
@@ -44,4 +45,31 @@ export function storyLine(flavor: string, topic: string): string {
 /** The summary's reason: "We picked it because it is a wonder-filled story about science: discoveries and awe." */
 export function pickedBecause(flavor: string, topic: string): string {
   return `We picked it because it is ${withArticle(`${flavorAdjective(flavor)} story`)} about ${topicWords(topic)}: ${flavorDescription(flavor)}.`;
+}
+
+/** What a story-specific line is built from (issue 18, item 2). */
+export interface StoryFacts {
+  title: string;
+  sourceName: string;
+  topic: string;
+  tags: readonly string[];
+  flavor: string;
+}
+
+/** Plain one-line text (feed strings may carry markup or control characters). */
+const plainLine = (s: string): string => s.replace(/<[^>]*>/g, ' ').replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+
+/**
+ * A why line built from the story itself: its flavor and topic, its source, its tags and the
+ * strongest phrases of its title. "An inspiring learning story from River Times, on young people
+ * and clean energy: solar boat and river race." Two stories share it only when they share all of
+ * those, which near-duplicate detection keeps out of one pool.
+ */
+export function specificLine(f: StoryFacts): string {
+  const source = plainLine(f.sourceName);
+  const topicName = topicWords(f.topic);
+  const tags = f.tags.map((t) => displayName(t).toLowerCase()).filter((t) => t !== topicName).slice(0, 2);
+  const cues = keyPhrases(plainLine(f.title), 2);
+  const phrase = withArticle(`${flavorAdjective(f.flavor)} ${topicName} story`);
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${source ? ` from ${source}` : ''}${tags.length ? `, on ${listOf(tags)}` : ''}${cues.length ? `: ${listOf(cues)}` : ''}.`;
 }

@@ -147,7 +147,7 @@ function toRow(r: Record<string, unknown>): PoolRow | null {
  * scanning).
  */
 export async function loadPoolArticles(db: Db): Promise<PoolRows & { docs: ArticleDoc[] }> {
-  const found = await articlesCollection(db).find(POOL, { projection: { teaser: 0 } }).toArray();
+  const found = await articlesCollection(db).find(POOL).toArray();
   const rows: PoolRow[] = [];
   const docs: ArticleDoc[] = [];
   let malformedUnmarked = 0;
@@ -168,7 +168,7 @@ export async function loadPoolArticles(db: Db): Promise<PoolRows & { docs: Artic
  * full: the few a rebuild must look at (those that left the pool included).
  */
 export function readChangedArticles(db: Db, since: Date, limit: number): Promise<ArticleDoc[]> {
-  return articlesCollection(db).find({ changed_at: { $gte: since } }, { projection: { teaser: 0 }, limit }).toArray();
+  return articlesCollection(db).find({ changed_at: { $gte: since } }, { limit }).toArray();
 }
 
 const UNMARKED_POOL = { changed_at: { $exists: false }, ...POOL } as const;
@@ -187,7 +187,7 @@ export async function countUnmarkedPool(db: Db): Promise<number> {
 
 /** The unmarked public-pool articles in full, in natural order, after the first `skip`. */
 export function readUnmarkedPool(db: Db, skip: number): Promise<ArticleDoc[]> {
-  return articlesCollection(db).find(UNMARKED_POOL, { projection: { teaser: 0 }, skip }).toArray();
+  return articlesCollection(db).find(UNMARKED_POOL, { skip }).toArray();
 }
 
 /** Full articles by id, in batches (order not preserved). Missing ids are simply absent. */
@@ -195,7 +195,7 @@ export async function findArticles(db: Db, ids: readonly string[], batchSize = 1
   const out: ArticleDoc[] = [];
   for (let i = 0; i < ids.length; i += batchSize) {
     const batch = ids.slice(i, i + batchSize);
-    out.push(...(await articlesCollection(db).find({ _id: { $in: batch } }, { projection: { teaser: 0 } }).toArray()));
+    out.push(...(await articlesCollection(db).find({ _id: { $in: batch } }).toArray()));
   }
   return out;
 }
@@ -203,7 +203,7 @@ export async function findArticles(db: Db, ids: readonly string[], batchSize = 1
 /** One article of the public pool with its source, or null (unknown, rejected, duplicate, hidden source). */
 export async function findPublicArticle(db: Db, id: string): Promise<{ article: ArticleDoc; source: SiteSource } | null> {
   if (!isValidId(id)) return null;
-  const article = await articlesCollection(db).findOne({ _id: id }, { projection: { teaser: 0 } });
+  const article = await articlesCollection(db).findOne({ _id: id });
   if (!article || article.accepted !== true || article.duplicate_of !== null) return null;
   const source = await sourcesCollection(db).findOne(
     { _id: article.source_id },

@@ -4,22 +4,34 @@
  * Every feed-supplied string (title, why, summary, notes, URLs, source name) is escaped here.
  */
 import { formatWhen } from '../../core/domain/dates.ts';
-import type { ArticleDoc } from '../../core/domain/article.ts';
+import type { ArticleDoc, SummaryDoc } from '../../core/domain/article.ts';
+import { offlineSummary, summaryInputOf } from '../../core/domain/summary.ts';
 import { escapeHtml, safeHref } from '../../core/domain/html.ts';
 import { displayName } from '../../core/domain/taxonomy.ts';
 import { layout, socialMeta } from './layout.ts';
 import type { SiteData } from './site-data.ts';
 
 /** The stored fields the page shows. */
-export type ArticlePageInput = Pick<ArticleDoc, '_id' | 'title' | 'url' | 'image' | 'why' | 'source_id' | 'tags' | 'topic' | 'paywalled' | 'published_at' | 'summary'>;
+export type ArticlePageInput = Pick<
+  ArticleDoc,
+  '_id' | 'title' | 'url' | 'image' | 'why' | 'source_id' | 'tags' | 'topic' | 'flavor' | 'cortisol' | 'ragebait' | 'paywalled' | 'published_at' | 'summary'
+> & { teaser?: string | null };
+
+/** What the page shows: the cached summary, or the offline one (the same text the API would cache). */
+type Shown = { summary: string; what_happened: string | null; why_matters: string | null; why_belongs: string | null; by: SummaryDoc['generated_by']; cached: boolean };
+
+function shownSummary(a: ArticlePageInput, sourceName: string): Shown {
+  const s = a.summary;
+  if (s && typeof s.summary === 'string' && s.summary.trim()) return { ...s, by: s.generated_by, cached: true };
+  return { ...offlineSummary(summaryInputOf(a, sourceName)), by: 'offline', cached: false };
+}
 
 /** The page's path (and, under the base URL, its canonical link). */
 export const articlePath = (id: string): string => `/a/${id}`;
 
 /** The summary and the three notes, when they are all present (SPEC.md: only complete explanations are shown). */
-function explanation(a: ArticlePageInput): string {
-  const s = a.summary;
-  if (s && s.what_happened && s.why_matters && s.why_belongs) {
+function explanation(a: ArticlePageInput, s: Shown): string {
+  if (s.what_happened && s.why_matters && s.why_belongs) {
     return `<dl class="notes">
 <dt>What happened</dt><dd>${escapeHtml(s.what_happened)}</dd>
 <dt>Why it matters</dt><dd>${escapeHtml(s.why_matters)}</dd>
@@ -45,19 +57,23 @@ function chips(a: ArticlePageInput): string {
 /** Render the page for a public article and its source's name. */
 export function renderArticlePage(a: ArticlePageInput, sourceName: string, site: SiteData): string {
   const canonical = `${site.baseUrl}${articlePath(a._id)}`;
-  const summaryText = typeof a.summary?.summary === 'string' && a.summary.summary.trim() ? a.summary.summary : null;
-  const description = a.why || summaryText || a.title;
-  const summary = summaryText
-    ? `<p class="summary" data-summary>${escapeHtml(summaryText)}</p>`
-    : `<p class="summary pending" data-summary data-pending>Our short summary of this story is being written. It appears here in a moment.</p>`;
+  const shown = shownSummary(a, sourceName);
+  const description = a.why || shown.summary || a.title;
+  // Without JavaScript, offline, or before the API has cached it, the page already has a complete
+  // summary: the offline one, which is what the API caches when no model is configured. With a
+  // model, the island swaps in the model's text (data-provisional) when it is ready.
+  const summary = `<p class="summary" data-summary${shown.cached ? '' : ' data-provisional'}>${escapeHtml(shown.summary)}</p>`;
+  const note = shown.by === 'offline'
+    ? `\n<p class="summary-note" data-offline-note>Written by ${escapeHtml(site.serviceName)} from the story's title, teaser and tags, without a language model; a richer summary needs one.</p>`
+    : '';
   const publisher = safeHref(a.url);
   const body = `<article class="story" data-article-id="${escapeHtml(a._id)}">
 <h1>${escapeHtml(a.title)}</h1>
 ${publishedLine(a, sourceName)}
 <section class="summary-block" aria-labelledby="summary-h" aria-live="polite">
 <h2 id="summary-h" class="visually-hidden">Summary</h2>
-${summary}
-<div data-notes>${explanation(a)}</div>
+${summary}${note}
+<div data-notes>${explanation(a, shown)}</div>
 </section>
 <p class="publisher"><a class="button" href="${escapeHtml(publisher)}" rel="noopener" data-source-link>Read the full story at ${escapeHtml(sourceName)}</a>${a.paywalled ? ' <span class="paywall">(may need a subscription)</span>' : ''}</p>
 ${chips(a)}

@@ -1,5 +1,7 @@
-// The /a page's island (loaded as a deferred module; the page reads fine without it):
-// polls /api/summary/<id> while the summary is pending and fills it in, reveals the copy-link
+// The /a page's island (loaded as a deferred module; the page reads fine without it): while the
+// page shows a summary the API has not cached yet (data-provisional: the offline one), asks
+// /api/summary/<id>, which writes and caches it, and swaps in a different text (a model's) when one
+// comes back, touching nothing when it is the same (no layout shift); reveals the copy-link
 // button, and sends the page's two analytics events. Dependency-free on purpose.
 const story = document.querySelector('[data-article-id]');
 const id = story && story.getAttribute('data-article-id');
@@ -33,13 +35,18 @@ function send(kind) {
 function fill(data) {
   const summary = story.querySelector('[data-summary]');
   if (summary && typeof data.summary === 'string') {
-    summary.textContent = data.summary;
-    summary.classList.remove('pending');
-    summary.removeAttribute('data-pending');
+    // A different text than the offline one shown is a model's: the "needs a model" note goes.
+    if (summary.textContent !== data.summary) {
+      summary.textContent = data.summary;
+      const note = story.querySelector('[data-offline-note]');
+      if (note) note.remove();
+    }
+    summary.removeAttribute('data-provisional');
   }
   const notes = story.querySelector('[data-notes]');
   const parts = [['What happened', data.what_happened], ['Why it matters', data.why_matters], ['Why it belongs here', data.why_belongs]];
-  if (notes && parts.every(([, v]) => typeof v === 'string' && v)) {
+  const shown = notes ? Array.from(notes.querySelectorAll('dd'), (dd) => dd.textContent) : [];
+  if (notes && parts.every(([, v]) => typeof v === 'string' && v) && parts.some(([, v], i) => shown[i] !== v)) {
     const dl = document.createElement('dl');
     dl.className = 'notes';
     for (const [label, value] of parts) {
@@ -71,7 +78,7 @@ async function poll() {
 }
 
 if (story && id) {
-  if (story.querySelector('[data-pending]')) poll();
+  if (story.querySelector('[data-provisional]')) poll();
   const copy = story.querySelector('[data-copy]');
   if (copy && navigator.clipboard) {
     copy.hidden = false;

@@ -43,12 +43,31 @@ for (const [name, overrides] of variants) {
   });
 }
 
-test('the offline summary quotes at most the opening line of the teaser, attributed, never the rest', () => {
+test('the offline summary copies no run of the teaser and never restates the title as what happened', () => {
+  for (const [name, overrides] of variants) {
+    const input = { ...base, ...overrides };
+    const out = offlineSummary(input);
+    for (const text of [out.summary, out.what_happened, out.why_matters, out.why_belongs]) {
+      // Not even a short run: 6 consecutive words of the teaser would be quoting, not describing.
+      assert.not.ok(copiesFrom(text, input.teaser, 6), `${name}: ${text}`);
+    }
+    assert.not.ok(out.what_happened.includes(input.title.replace(/\?$/, '')), `${name}: ${out.what_happened}`);
+    assert.not.match(out.what_happened, /reports “/, name);
+    assert.not.match(out.summary, /teaser opens with|brings an? /, name);
+  }
+});
+
+test("the offline summary describes the story: its source, tags, the title's and the teaser's key phrases", () => {
   const out = offlineSummary(base);
-  assert.match(out.summary, /The publisher's teaser opens with: “A class of fourteen-year-olds/);
+  assert.is(out.summary.split('. ')[0] + '.', 'An inspiring learning story from River Times, on young people and clean energy: solar boat and river race.');
+  assert.match(out.summary, /Its teaser also mentions fourteen-year-olds, regional race and Saturday\./);
+  assert.match(out.what_happened, /^River Times covers solar boat, river race and fourteen-year-olds/);
   assert.not.ok(out.summary.includes('finished second'));
-  assert.not.ok(out.summary.includes('aim higher'));
-  assert.match(out.summary, /^River Times brings an inspiring learning story, “Students build a solar boat for the river race”\./);
+});
+
+test('two stories of the same source, topic, flavor and tags open their summaries differently', () => {
+  const other = offlineSummary({ ...base, title: 'Pupils plant an orchard behind the school', teaser: 'Thirty apple trees went in on Friday.' });
+  assert.is.not(other.summary.split('. ')[0], offlineSummary(base).summary.split('. ')[0]);
 });
 
 test('the offline summary is deterministic', () => {

@@ -7,6 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { escapeHtml } from '../../core/domain/html.ts';
+import { offlineSummary, summaryInputOf } from '../../core/domain/summary.ts';
 import { build, distFile, storeBrief, summaryOf } from './helpers.ts';
 
 const EVIL = '<script>alert(1)</script>';
@@ -60,12 +62,14 @@ test('an /a page has Open Graph and Twitter metadata, with the why line as descr
   }
 });
 
-test('a pending summary says so and loads the polling island as a deferred module', async () => {
+test('a page without a cached summary shows the offline summary in its static HTML, says a richer one needs a model, and loads the island as a deferred module', async () => {
   const html = (await distFile(ctx, `a/${pending._id}/index.html`)) ?? '';
-  assert.match(html, 'data-pending');
-  assert.match(html, /being written/);
+  const offline = offlineSummary(summaryInputOf(pending, source.name));
+  assert.ok(html.includes(escapeHtml(offline.summary)), 'the offline summary is in the page');
+  assert.ok(html.includes(escapeHtml(offline.what_happened)), 'with its notes');
+  assert.match(html, /without a language model; a richer summary needs one/);
+  assert.not.match(html, /being written|in a moment/);
   assert.match(html, /<script type="module" src="\/assets\/article\.js\?v=[0-9a-f]{10}"><\/script>/);
-  assert.match(html, '<strong>Why it is here:</strong> Nature coming back.');
   assert.ok(await distFile(ctx, 'assets/article.js'), 'the island script is published');
 });
 
