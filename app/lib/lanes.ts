@@ -51,16 +51,19 @@ export function parseLanePool(value: unknown): Lane[] {
   return out;
 }
 
-/** The lanes shown: pinned first, then the reader's selection (or the moods by default). */
-export function selectedLanes(pool: Lane[], selection: string[] | null): Lane[] {
+/** The stories of the sources and tags a signed-in reader follows (issue 21, item 3). */
+export const FOLLOWING: Lane = { key: 'following', name: 'Following', feed: { kind: 'following', value: '' } };
+
+/** The lanes shown: pinned first, Following when asked for, then the reader's selection (or the moods by default). */
+export function selectedLanes(pool: Lane[], selection: string[] | null, following = false): Lane[] {
   const chosen = selection
     ? selection.map((key) => pool.find((l) => l.key === key)).filter((l): l is Lane => l !== undefined)
     : pool.filter((l) => l.feed?.kind === 'mood');
-  return [...PINNED, ...chosen];
+  return [...PINNED, ...(following ? [FOLLOWING] : []), ...chosen];
 }
 
 /** The lane key matching a feed (or Highlights for null). */
 export function laneKey(feed: FeedQuery | null): string {
   if (!feed) return 'highlights';
-  return feed.kind === 'latest' ? 'latest' : `${feed.kind}:${feed.value}`;
+  return feed.kind === 'latest' || feed.kind === 'following' ? feed.kind : `${feed.kind}:${feed.value}`;
 }

@@ -6,7 +6,7 @@ import { isId } from './cards.ts';
 
 /** What a feed shows. */
 export interface FeedQuery {
-  kind: 'latest' | 'mood' | 'topic' | 'tag' | 'source';
+  kind: 'latest' | 'following' | 'mood' | 'topic' | 'tag' | 'source';
   value: string;
 }
 
@@ -44,6 +44,7 @@ export function parseRoute(search: string): Route {
     if (value !== null && SLUG.test(value)) return { view: 'feed', feed: { kind, value } };
   }
   if (q.get('lane') === 'latest' || view === 'latest') return { view: 'feed', feed: { kind: 'latest', value: '' } };
+  if (q.get('lane') === 'following') return { view: 'feed', feed: { kind: 'following', value: '' } };
   return { view: 'brief' };
 }
 
@@ -59,15 +60,17 @@ export function routeSearch(route: Route): string {
     case 'lazy':
       return `?view=${route.name}`;
     case 'feed':
-      return route.feed.kind === 'latest' ? '?lane=latest' : `?${route.feed.kind}=${encodeURIComponent(route.feed.value)}`;
+      return route.feed.kind === 'latest' || route.feed.kind === 'following' ? `?lane=${route.feed.kind}` : `?${route.feed.kind}=${encodeURIComponent(route.feed.value)}`;
   }
 }
 
-/** The `/api/feed` query parameters for a feed (CONTRACT.md: `mood`, `topic`, `tag`, `source_id`, `sort`). */
+/** The `/api/feed` query parameters for a feed (CONTRACT.md: `mood`, `topic`, `tag`, `source_id`, `sort`, `following`). */
 export function feedParams(feed: FeedQuery): Record<string, string> {
   switch (feed.kind) {
     case 'latest':
       return { sort: 'latest' };
+    case 'following':
+      return { following: 'true' };
     case 'source':
       return { source_id: feed.value };
     default:

@@ -70,6 +70,7 @@ test('routes: intent parameters and their feeds', () => {
     ['?tag=space', 'feed', { tag: 'space' }],
     ['?topic=science', 'feed', { topic: 'science' }],
     ['?lane=latest', 'feed', { sort: 'latest' }],
+    ['?lane=following', 'feed', { following: 'true' }],
   ];
   for (const [search, view, params] of cases) {
     const route = parseRoute(search);
@@ -86,6 +87,7 @@ test('lanes: Highlights and Latest pinned, moods by default, the reader selectio
   assert.equal(pool.map((l) => l.key), ['mood:wonder', 'topic:science', 'tag:space']);
   assert.equal(selectedLanes(pool, null).map((l) => l.key), ['highlights', 'latest', 'mood:wonder']);
   assert.equal(selectedLanes(pool, ['tag:space', 'gone']).map((l) => l.key), ['highlights', 'latest', 'tag:space']);
+  assert.equal(selectedLanes(pool, null, true).map((l) => l.key), ['highlights', 'latest', 'following', 'mood:wonder'], 'Following beside Latest for a reader who follows');
 });
 
 test.run();

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { getJson } from '../../lib/api.ts';
 import type { Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
-import { laneKey, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
+import { FOLLOWING, laneKey, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
 import { localDay, todaysExclusions } from '../../lib/override.ts';
 import { addTo, type Pause, type Prefs } from '../../lib/prefs.ts';
 import { parseRoute, routeSearch, type Route } from '../../lib/route.ts';
@@ -22,7 +22,7 @@ import { AdminLink } from '../../views/admin/entry.tsx';
 import { SinceBanner } from '../SinceBanner/index.tsx';
 import { Toast, type ToastMessage } from '../Toast/index.tsx';
 import { AccountEntry } from '../../views/account/entry.tsx';
-import { useAccountSync } from '../../views/account/session.ts';
+import { useAccountSync, useSession } from '../../views/account/session.ts';
 import { useBrief } from './useBrief.ts';
 import { usePrefs } from './usePrefs.ts';
 
@@ -30,6 +30,7 @@ const LESS_LIKE_THIS_MS = 7 * 86_400_000;
 
 function feedTitle(route: Route, lanes: Lane[]): string {
   if (route.view !== 'feed') return '';
+  if (route.feed.kind === 'following') return FOLLOWING.name;
   const lane = lanes.find((l) => l.key === laneKey(route.feed));
   if (lane) return lane.name;
   return route.feed.kind === 'source' ? 'From this source' : label(route.feed.value);
@@ -110,7 +111,9 @@ export function App() {
   // "Not today" in a feed hides the card until local midnight (the brief refills itself).
   const hiddenToday = useMemo(() => todaysExclusions(readJson('not_today'), localDay(new Date())), [brief.items, route]);
 
-  const lanes = selectedLanes(pool, prefs.lanes);
+  // Following shows for a signed-in reader who follows something (and while it is open).
+  const { followKey } = useSession();
+  const lanes = selectedLanes(pool, prefs.lanes, !!followKey || (route.view === 'feed' && route.feed.kind === 'following'));
   const active = route.view === 'feed' ? laneKey(route.feed) : route.view === 'brief' ? 'highlights' : '';
   const reading = route.view === 'brief' || route.view === 'feed';
   return (

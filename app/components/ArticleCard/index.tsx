@@ -7,7 +7,7 @@ import { sendEvent } from '../../lib/events.ts';
 import { Menu, type MenuItem } from '../Menu/index.tsx';
 import { ShareMenu } from '../ShareMenu/index.tsx';
 import { When } from '../When/index.tsx';
-import { noteRead, SaveButton } from '../../views/account/entry.tsx';
+import { FollowButton, noteRead, SaveButton } from '../../views/account/entry.tsx';
 
 /** What a reader can do with a card. */
 export interface CardActions {
@@ -27,6 +27,8 @@ export interface ArticleCardProps {
   index: number;
   hero?: boolean;
   actions: CardActions;
+  /** Follow by the source name (signed in); off in a source's own feed, whose header has Follow. */
+  followSource?: boolean;
 }
 
 /** A readable name for a tag or topic id. */
@@ -47,7 +49,7 @@ function boundaryItems(card: Card, actions: CardActions): MenuItem[] {
 }
 
 /** Render one card. */
-export function ArticleCard({ card, index, hero = false, actions }: ArticleCardProps) {
+export function ArticleCard({ card, index, hero = false, actions, followSource = true }: ArticleCardProps) {
   const titleId = `t-${card.id}`;
   const Heading = hero ? 'h2' : 'h3';
   const internal = (href: string) => (e: MouseEvent) => {
@@ -78,6 +80,7 @@ export function ArticleCard({ card, index, hero = false, actions }: ArticleCardP
           <a href={`/?source=${encodeURIComponent(card.source_id)}`} onClick={internal(`/?source=${encodeURIComponent(card.source_id)}`)}>
             {card.source_name}
           </a>
+          {followSource && <FollowButton kind="source" value={card.source_id} name={card.source_name} say={actions.say} small />}
           {card.published_at && <> · <When at={card.published_at} /></>}
           {card.paywalled && <span class="badge">Subscription</span>}
         </p>

@@ -5,6 +5,7 @@ import type { Card } from '../../lib/cards.ts';
 import { feedParams, type FeedQuery } from '../../lib/route.ts';
 import { ArticleCard, type CardActions } from '../ArticleCard/index.tsx';
 import { FollowButton } from '../../views/account/entry.tsx';
+import { useSession } from '../../views/account/session.ts';
 
 /** Props: which feed, its title, the prefs value and the ids hidden today. */
 export interface FeedViewProps {
@@ -22,7 +23,10 @@ export function FeedView({ feed, title, param, hiddenIds, actions }: FeedViewPro
   const [items, setItems] = useState<Card[] | null>(null);
   const [more, setMore] = useState(false);
   const [failed, setFailed] = useState(false);
-  const key = `${feed.kind}:${feed.value}:${param}:${hiddenIds.join(',')}`;
+  const { session, followKey } = useSession();
+  const following = feed.kind === 'following';
+  // The Following lane reloads when what the reader follows changes (a card's Follow, Undo).
+  const key = `${feed.kind}:${feed.value}:${param}:${hiddenIds.join(',')}:${following ? followKey : ''}`;
 
   useEffect(() => {
     const abort = new AbortController();
@@ -60,14 +64,20 @@ export function FeedView({ feed, title, param, hiddenIds, actions }: FeedViewPro
       ) : failed ? (
         <p class="quiet">This feed needs a connection. The brief is still here under Highlights.</p>
       ) : items.length === 0 ? (
-        <p class="quiet">Nothing here fits your Calm Filters right now.</p>
+        <p class="quiet">
+          {!following || followKey
+            ? 'Nothing here fits your Calm Filters right now.'
+            : session.status === 'signed-in'
+              ? 'You follow no source or tag yet. Choose Follow by a story’s source name, or on a source’s or a tag’s page, and their stories gather here.'
+              : 'Sign in to follow sources and tags: their stories gather here.'}
+        </p>
       ) : (
         <ul class="cards">
           {items
             .filter((c) => !hiddenIds.includes(c.id))
             .map((card, index) => (
               <li key={card.id}>
-                <ArticleCard card={card} index={index} actions={actions} />
+                <ArticleCard card={card} index={index} actions={actions} followSource={feed.kind !== 'source'} />
               </li>
             ))}
         </ul>

@@ -1,11 +1,9 @@
 /**
  * The small account pieces the reader shows everywhere (so they load with it, and stay small):
  * the Sign in / Your account entry, the Save button on a card and the Follow button on a source or
- * tag feed. Signed out, Save and Follow render nothing: the reader stays calm and uncluttered.
+ * tag feed and by a card's source name. Signed out, Save and Follow render nothing: the reader stays calm and uncluttered.
  */
-import { useEffect, useState } from 'preact/hooks';
-import { fetchFollows, setFollow } from '../../lib/account.ts';
-import { toggleSaved, useSession } from './session.ts';
+import { follow, toggleSaved, useSession } from './session.ts';
 
 /** Props of the entry: the app's navigation. */
 export interface AccountEntryProps {
@@ -69,32 +67,23 @@ export interface FollowButtonProps {
   kind: 'source' | 'tag';
   value: string;
   name: string;
-  say: (text: string) => void;
+  say: (text: string, undo?: () => void) => void;
+  /** The small control by a card's source name (a feed's header has the full button). */
+  small?: boolean;
 }
 
-/** Follow / Following toggle for a source or tag feed, only for a signed-in reader. */
-export function FollowButton({ kind, value, name, say }: FollowButtonProps) {
-  const { session } = useSession();
-  const signedIn = session.status === 'signed-in';
-  const [on, setOn] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    void fetchFollows().then((list) => {
-      if (live) setOn(list ? list.some((f) => f.kind === kind && f.value === value) : null);
-    });
-    return () => {
-      live = false;
-    };
-  }, [signedIn, kind, value]);
-  if (!signedIn || on === null) return null;
-  const click = async () => {
-    if (!(await setFollow(kind, value, !on))) return say('That did not work just now. Please try again.');
-    setOn(!on);
-    say(on ? `You no longer follow ${name}.` : `You follow ${name}. You will find it under Saved and history.`);
+/** Follow / Following toggle for a source or tag, only for a signed-in reader; unfollowing offers Undo. */
+export function FollowButton({ kind, value, name, say, small = false }: FollowButtonProps) {
+  const { session, isFollowed } = useSession();
+  const on = isFollowed(kind, value);
+  if (session.status !== 'signed-in' || on === null) return null;
+  const set = async (next: boolean) => {
+    if (!(await follow(kind, value, next))) return say('That did not work just now. Please try again.');
+    if (next) say(`You follow ${name}. Its stories gather in Following.`);
+    else say(`You no longer follow ${name}.`, () => void set(true));
   };
   return (
-    <button type="button" class="button" aria-pressed={on} onClick={click}>
+    <button type="button" class={small ? 'follow' : 'button'} aria-pressed={on} onClick={() => void set(!on)}>
       {on ? 'Following' : 'Follow'}
       <span class="sr-only"> {name}</span>
     </button>

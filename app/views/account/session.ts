@@ -5,7 +5,7 @@
  * only when needed (`sync.ts`, `index.tsx`, `../saved/index.tsx` are their own chunks).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { fetchMe, fetchSavedIds, putAccountPrefs, setSaved, type Me } from '../../lib/account.ts';
+import { fetchFollows, fetchMe, fetchSavedIds, putAccountPrefs, setFollow, setSaved, type Follow, type Me } from '../../lib/account.ts';
 import { sendKeepalive } from '../../lib/events.ts';
 import type { Prefs } from '../../lib/prefs.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
@@ -16,6 +16,8 @@ export type SessionState = { status: 'unknown' | 'signed-out' | 'offline' } | { 
 
 let session: SessionState = { status: 'unknown' };
 let saved = new Set<string>();
+/** What the reader follows, as `kind:value`; null until loaded (or when it could not be). */
+let follows: Set<string> | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((fn) => fn());
 
@@ -25,7 +27,10 @@ export const currentSession = (): SessionState => session;
 /** Change the state (sign-in found, signed out, account deleted). */
 export function setSession(next: SessionState): void {
   session = next;
-  if (next.status !== 'signed-in') saved = new Set();
+  if (next.status !== 'signed-in') {
+    saved = new Set();
+    follows = null;
+  }
   notify();
 }
 
@@ -34,33 +39,53 @@ export async function refreshSession(): Promise<SessionState> {
   const me = await fetchMe();
   setSession(me === undefined ? { status: 'offline' } : me === null ? { status: 'signed-out' } : { status: 'signed-in', me });
   if (me) {
-    const ids = await fetchSavedIds();
-    if (ids) {
-      saved = new Set(ids);
-      notify();
-    }
+    const [ids, followed] = await Promise.all([fetchSavedIds(), fetchFollows()]);
+    if (ids) saved = new Set(ids);
+    if (followed) follows = new Set(followed.map((f) => `${f.kind}:${f.value}`));
+    notify();
   }
   return session;
 }
 
-/** Re-render on every change of the session or the saved ids. */
-export function useSession(): { session: SessionState; isSaved: (id: string) => boolean } {
+/** What a component reads from the session. */
+export interface SessionView {
+  session: SessionState;
+  isSaved: (id: string) => boolean;
+  /** Whether the reader follows this source or tag; null until known. */
+  isFollowed: (kind: Follow['kind'], value: string) => boolean | null;
+  /** The follows as one sorted string (a change of what is followed changes it); null until known. */
+  followKey: string | null;
+}
+
+/** Re-render on every change of the session, the saved ids or the follows. */
+export function useSession(): SessionView {
   const [, bump] = useState(0);
   useEffect(() => {
     const fn = () => bump((n) => n + 1);
     listeners.add(fn);
     return () => void listeners.delete(fn);
   }, []);
-  return { session, isSaved: (id) => saved.has(id) };
+  return {
+    session,
+    isSaved: (id) => saved.has(id),
+    isFollowed: (kind, value) => (follows ? follows.has(`${kind}:${value}`) : null),
+    followKey: follows ? [...follows].sort().join(',') : null,
+  };
 }
+
+/** A copy of `set` with `key` in or out. */
+const withKey = (set: Set<string>, key: string, on: boolean): Set<string> => {
+  const next = new Set(set);
+  if (on) next.add(key);
+  else next.delete(key);
+  return next;
+};
 
 /** Save or unsave; the button changes at once and changes back if the server refuses. */
 export async function toggleSaved(articleId: string): Promise<boolean> {
   const next = !saved.has(articleId);
   const apply = (on: boolean) => {
-    saved = new Set(saved);
-    if (on) saved.add(articleId);
-    else saved.delete(articleId);
+    saved = withKey(saved, articleId, on);
     notify();
   };
   apply(next);
@@ -69,11 +94,18 @@ export async function toggleSaved(articleId: string): Promise<boolean> {
   return done ? next : !next;
 }
 
+/** Follow or unfollow a source or tag; true when the server agreed (every Follow control and the Following lane follow). */
+export async function follow(kind: Follow['kind'], value: string, on: boolean): Promise<boolean> {
+  if (!(await setFollow(kind, value, on))) return false;
+  if (follows) follows = withKey(follows, `${kind}:${value}`, on);
+  notify();
+  return true;
+}
+
 /** Forget a saved id (the saved view removed it). */
 export function forgetSaved(articleId: string): void {
   if (!saved.has(articleId)) return;
-  saved = new Set(saved);
-  saved.delete(articleId);
+  saved = withKey(saved, articleId, false);
   notify();
 }
 

@@ -1,6 +1,7 @@
 /** The sources and tags the reader follows, each with Unfollow. */
 import { useEffect, useState } from 'preact/hooks';
-import { fetchFollows, setFollow, type Follow } from '../../lib/account.ts';
+import { fetchFollows, type Follow } from '../../lib/account.ts';
+import { follow } from '../account/session.ts';
 import { inApp } from '../account/ui.ts';
 import type { ListProps } from './Lists.tsx';
 
@@ -11,7 +12,7 @@ export function FollowingList({ say }: ListProps) {
   const [items, setItems] = useState<Follow[] | null | undefined>(null);
   useEffect(() => void fetchFollows().then((list) => setItems(list ?? undefined)), []);
   const unfollow = async (f: Follow) => {
-    if (!(await setFollow(f.kind, f.value, false))) return say('That did not work just now. Please try again.');
+    if (!(await follow(f.kind, f.value, false))) return say('That did not work just now. Please try again.');
     setItems((list) => list?.filter((x) => !(x.kind === f.kind && x.value === f.value)));
     say(`You no longer follow ${f.name}.`);
     requestAnimationFrame(() => document.getElementById('following-title')?.focus());
