@@ -30,6 +30,8 @@ export function eleventyConfig(data: BuildData) {
     config.addExtension(['11ty.ts'], { key: '11ty.js' });
     config.addTemplateFormats('11ty.ts');
     config.addPassthroughCopy({ 'site/assets': 'assets' });
+    // Clients that ask for /favicon.ico without reading the page's icon link.
+    config.addPassthroughCopy({ 'site/assets/favicon.ico': 'favicon.ico' });
     // The bundled demo feeds' pictures (core/demo), referenced as {PUBLIC_BASE_URL}/demo/images/….
     config.addPassthroughCopy({ 'core/demo/images': 'demo/images' });
     config.ignores.add('site/_includes/**');

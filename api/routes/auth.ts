@@ -24,7 +24,7 @@ import { recordIdentity } from '../../core/store/identities.ts';
 import { assertSameOrigin } from '../csrf.ts';
 import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { clearSessionCookie, currentSession, openSession, requireUser } from '../session.ts';
+import { clearSessionCookie, currentSession, currentUser, openSession, requireUser } from '../session.ts';
 
 /** The one reply every valid start gets, known address or not, limited or not (no enumeration). */
 export const START_REPLY = { ok: true, message: 'If that address can receive mail, a sign-in link is on its way. It works once, for 15 minutes.' };
@@ -102,6 +102,14 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/me', async (c) => c.json(userView(await requireUser(c), deps)));
+
+  // Who is signed in, as an answer rather than an error: the reader asks on every page, and an
+  // anonymous visit must not log a failed request (issue 18, item 6). `/me` keeps its 401.
+  app.get('/session', async (c) => {
+    const user = await currentUser(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ user: user ? userView(user, deps) : null });
+  });
 
   app.post('/logout', async (c) => {
     const resolved = await currentSession(c);

@@ -6,7 +6,7 @@
  */
 import { httpUrl, isId, isRecord, parseCard, type Card } from './cards.ts';
 
-/** The signed-in reader (`GET /api/auth/me`). */
+/** The signed-in reader (`GET /api/auth/me`, or `user` of `GET /api/auth/session`). */
 export interface Me {
   id: string;
   email: string;
@@ -103,12 +103,15 @@ export function parseMe(value: unknown): Me | null {
   return { id: value.id, email: value.email, avatar_url: httpUrl(value.avatar_url), is_admin: value.is_admin === true, needs_import: value.needs_import === true };
 }
 
-/** Who is signed in: Me, null when signed out, undefined when Tidings cannot be reached. */
+/**
+ * Who is signed in: Me, null when signed out, undefined when Tidings cannot be reached. Asks
+ * `GET /api/auth/session` (`{"user": Me | null}`), which answers 200 to an anonymous reader, so a
+ * visit logs no failed request.
+ */
 export async function fetchMe(): Promise<Me | null | undefined> {
-  const res = await send('GET', '/api/auth/me');
-  if (!res) return undefined;
-  if (res.status === 401) return null;
-  return res.status === 200 ? parseMe(res.body) : undefined;
+  const res = await send('GET', '/api/auth/session');
+  if (!res || res.status !== 200 || !isRecord(res.body) || !('user' in res.body)) return undefined;
+  return res.body.user === null ? null : parseMe(res.body.user) ?? undefined;
 }
 
 /** The configured provider's label, or null when only e-mail sign-in exists (`GET /api/auth/providers`). */

@@ -1,5 +1,6 @@
 /** The base layout: one stylesheet, no render-blocking script, semantic landmarks. */
 import { escapeHtml, safeHref } from '../../core/domain/html.ts';
+import { iconLinks } from './manifest.ts';
 import { assetUrl, type SiteData } from './site-data.ts';
 
 /** What a page passes to the layout. Every string is escaped here; `body` is trusted HTML built by our templates. */
@@ -30,6 +31,7 @@ export function layout(p: LayoutProps): string {
 <meta name="description" content="${escapeHtml(p.description)}">
 ${p.canonical ? `<link rel="canonical" href="${escapeHtml(p.canonical)}">\n` : ''}${p.noindex ? '<meta name="robots" content="noindex">\n' : ''}<meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="${escapeHtml(assetUrl(p.site, 'site.css'))}">
+${iconLinks(p.site)}
 ${p.head ?? ''}${(p.scripts ?? []).map((s) => `<script type="module" src="${escapeHtml(assetUrl(p.site, s))}"></script>\n`).join('')}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

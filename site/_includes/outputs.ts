@@ -11,6 +11,7 @@ import { articlePath } from './article-page.ts';
 import { renderAtom, renderJsonFeed, type FeedSpec } from './feeds.ts';
 import { briefCard, effectiveTime, feedEntry, rowInMood } from './pool-view.ts';
 import type { SiteData } from './site-data.ts';
+import { renderManifest } from './manifest.ts';
 import { renderOpml, renderRobots, renderSitemaps, type SitemapUrl } from './sitemap.ts';
 import { safeJson } from './xml.ts';
 import type { TodayData } from './today-page.ts';
@@ -162,6 +163,7 @@ export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: M
   }
   for (const [name, xml] of renderSitemaps(sitemapUrls(input.rows, input.brief), site.baseUrl)) files.set(name, xml);
   files.set('robots.txt', renderRobots(site));
+  files.set('manifest.webmanifest', renderManifest(site));
   const active = input.sources
     .filter((s) => s.status === 'active' && s.content_visible === true)
     .map((s) => ({ name: nameOf(s._id), feed_url: String(s.feed_url ?? ''), homepage: String(s.homepage ?? '') }))

@@ -11,7 +11,7 @@ import type { Prefs } from '../../lib/prefs.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { addDeviceHistory, canonicalPrefs, parseDeviceHistory, prefsForServer, type DeviceHistoryEntry } from './merge.ts';
 
-/** Where the reader stands. `unknown` until `/api/auth/me` answers; `offline` when it cannot. */
+/** Where the reader stands. `unknown` until `/api/auth/session` answers; `offline` when it cannot. */
 export type SessionState = { status: 'unknown' | 'signed-out' | 'offline' } | { status: 'signed-in'; me: Me };
 
 let session: SessionState = { status: 'unknown' };

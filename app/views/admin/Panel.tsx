@@ -1,5 +1,5 @@
 /**
- * The admin panel (loaded only after `/api/auth/me` said `is_admin`): a section switcher over the
+ * The admin panel (loaded only after `/api/auth/session` said `is_admin`): a section switcher over the
  * dashboard, the feedback inbox, the sources, the candidate queue and the downloads. The section is
  * kept in the address (`?view=admin&section=…`, replaceState) so a reload stays put; switching
  * moves focus to the section's heading.

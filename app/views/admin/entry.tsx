@@ -1,5 +1,5 @@
 /**
- * The reader's "Admin" link, shown only when the signed-in reader's `/api/auth/me` says
+ * The reader's "Admin" link, shown only when the signed-in reader's `/api/auth/session` says
  * `is_admin` (the account session state, asked once per page by the reader). It loads with the
  * reader, so it stays tiny and holds no admin code; the admin view checks again on its own.
  */

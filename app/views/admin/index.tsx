@@ -1,24 +1,18 @@
 /**
- * `?view=admin`: asks `GET /api/auth/me` first and loads the admin panel's chunk only when it says
+ * `?view=admin`: asks `GET /api/auth/session` first and loads the admin panel's chunk only when it says
  * `is_admin`; everyone else gets a calm "not available" note, and the panel's code is never even
  * downloaded for them (the server's gate still refuses every `/api/admin/*` call on its own).
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+import { fetchMe } from '../../lib/account.ts';
 
 type Panel = ComponentType<Pick<LazyViewProps, 'say'>>;
 
-/** Whether `/api/auth/me` names an admin now (false for anonymous, failures and anything malformed). */
+/** Whether the signed-in reader is an admin now (false for anonymous, failures and anything malformed). */
 export async function fetchIsAdmin(): Promise<boolean> {
-  try {
-    const res = await fetch('/api/auth/me', { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-    if (!res.ok) return false;
-    const body: unknown = await res.json();
-    return typeof body === 'object' && body !== null && 'is_admin' in body && body.is_admin === true;
-  } catch {
-    return false;
-  }
+  return (await fetchMe())?.is_admin === true;
 }
 
 /** The gate view. */
