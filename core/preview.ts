@@ -11,6 +11,7 @@ import { classifyAll } from './classify.ts';
 import { readFeed } from './feed.ts';
 import { FetchError, type Resolver } from './fetcher.ts';
 import { summarizePreview, type PreviewResult } from './domain/preview.ts';
+import { fetchFailureText } from './domain/fetch-failure.ts';
 
 export type { PreviewResult } from './domain/preview.ts';
 
@@ -52,7 +53,7 @@ export async function previewFeed(deps: PreviewDeps, url: string, options: Previ
   });
   if (read.kind === 'failed') {
     if (read.refused) throw new FetchError('refused', read.error);
-    throw new UpstreamError(`The feed could not be read: ${read.error}`, 'feed_unreadable');
+    throw new UpstreamError(`The feed could not be read: ${fetchFailureText(read)}.`, 'feed_unreadable');
   }
   if (read.kind === 'not_modified') throw new UpstreamError('The feed answered 304 to an unconditional request.', 'feed_unreadable');
   const items = [...read.items].sort((a, b) => b.published_at.getTime() - a.published_at.getTime()).slice(0, sample);

@@ -62,7 +62,7 @@ test('a reader who is not an admin sees a calm note, no admin data, and never lo
     if (who === 'anonymous') page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await page.goto(h.base + '/');
     await page.waitForSelector('.app-footer a[href="/?view=games"]');
-    await until(() => requests.includes('/api/auth/me'), 5_000, 'the admin check');
+    await until(() => requests.includes('/api/auth/session'), 5_000, 'the admin check');
     assert.is(await page.locator('.app-footer a[href="/?view=admin"]').count(), 0, `${who}: no Admin link`);
     await page.goto(h.base + '/?view=admin');
     await page.waitForSelector('.not-available');
@@ -107,9 +107,22 @@ test('replying: a refused send keeps the draft and records nothing; an accepted 
   const editor = item.locator('[role="textbox"]');
   await editor.click();
   await page.keyboard.type('Thank you! ');
-  await item.locator('button:text-is("Bold")').click();
+  const bold = item.locator('button:text-is("Bold")');
+  const pressed = async () => (await bold.getAttribute('aria-pressed')) === 'true';
+  assert.not.ok(await pressed(), 'Bold is not pressed in plain text');
+  await bold.click();
+  assert.ok(await pressed(), 'Bold is pressed once turned on, before a letter is typed');
   await page.keyboard.type('An archive is coming.');
   assert.match(await editor.innerHTML(), /<b>An archive is coming\.<\/b>/);
+  // The toolbar follows the caret: out of the bold words, into them, and out of the editor.
+  await page.keyboard.press('Home');
+  await until(async () => !(await pressed()), 3_000, 'Bold released at the plain start');
+  await page.keyboard.press('End');
+  await until(() => pressed(), 3_000, 'Bold pressed again inside the bold words');
+  await page.locator('#view-title').click();
+  await until(async () => !(await pressed()), 3_000, 'Bold released when the selection left the editor');
+  await editor.click();
+  await page.keyboard.press('End');
   await page.keyboard.press('ControlOrMeta+a');
   await item.locator('button[aria-label^="Larger text"]').click();
   assert.match(await editor.innerHTML(), /<span style="font-size: 22px;">/);

@@ -32,25 +32,32 @@ export function ReplyEditor({ id, label, disabled, onReady }: { id: string; labe
   const saved = useRef<Range | null>(null);
   const [states, setStates] = useState({ bold: false, italic: false, ul: false, ol: false });
 
+  /**
+   * The toolbar follows the selection: pressed where the caret or selection is bold, italic or in a
+   * list, and nothing pressed once the selection has left the editor. Asked again after every
+   * command and keystroke, since toggling a format with the caret still leaves the selection as it was.
+   */
+  const refresh = () => {
+    const el = box.current;
+    const sel = document.getSelection();
+    const inside = !!el && !!sel && sel.rangeCount > 0 && el.contains(sel.anchorNode);
+    if (inside && sel) saved.current = sel.getRangeAt(0).cloneRange();
+    const state = (command: string) => inside && document.queryCommandState(command);
+    const next = { bold: state('bold'), italic: state('italic'), ul: state('insertUnorderedList'), ol: state('insertOrderedList') };
+    setStates((prev) => (Object.entries(next).every(([k, v]) => prev[k as keyof typeof prev] === v) ? prev : next));
+  };
+
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     onReady({ html: () => el.innerHTML, text: () => el.textContent ?? '', clear: () => el.replaceChildren() });
     // Remember the selection inside the editor, so toolbar buttons act on it even after focus moved.
-    const onSelection = () => {
-      const sel = document.getSelection();
-      if (sel && sel.rangeCount && el.contains(sel.anchorNode)) {
-        saved.current = sel.getRangeAt(0).cloneRange();
-        setStates({
-          bold: document.queryCommandState('bold'),
-          italic: document.queryCommandState('italic'),
-          ul: document.queryCommandState('insertUnorderedList'),
-          ol: document.queryCommandState('insertOrderedList'),
-        });
-      }
+    document.addEventListener('selectionchange', refresh);
+    el.addEventListener('keyup', refresh);
+    return () => {
+      document.removeEventListener('selectionchange', refresh);
+      el.removeEventListener('keyup', refresh);
     };
-    document.addEventListener('selectionchange', onSelection);
-    return () => document.removeEventListener('selectionchange', onSelection);
   }, []);
 
   const run = (command: string, value?: string) => {
@@ -66,6 +73,7 @@ export function ReplyEditor({ id, label, disabled, onReady }: { id: string; labe
     document.execCommand('defaultParagraphSeparator', false, 'p');
     document.execCommand(command, false, value);
     if (command === 'fontSize') fontsToSpans(el);
+    refresh();
   };
   // Buttons keep the editor's selection: a mouse press does not take focus from the text.
   const keep = (e: MouseEvent) => e.preventDefault();
