@@ -86,6 +86,7 @@ test('an avoid-term removes matching cards and the brief is refilled to 7', asyn
 test('muting a topic removes its cards', async () => {
   const { context, page } = await h.newPage();
   await page.goto(h.base + '/?view=filters');
+  await page.click('summary:has-text("Topics")');
   await page.check('input[name="mute-topic"][value="science"]');
   await page.click('nav.lanes a[data-lane="highlights"]');
   const science = h.brief.filter((d) => d.topic === 'science').map((d) => d._id);

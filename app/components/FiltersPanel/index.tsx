@@ -1,7 +1,7 @@
 /**
- * Calm Filters: avoid-terms, muted topics / flavors / tags, pauses with expiry, the cortisol and
- * ragebait ceilings, and the lane selection. Stored on this device only; a live count says what the
- * filters hide.
+ * Calm Filters: muted topics / flavors / tags (searchable, collapsed by group: Mutes.tsx),
+ * avoid-terms, pauses with expiry, the cortisol and ragebait ceilings, and the lane selection
+ * (both collapsed). Stored on this device only; a live count says what the filters hide.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Lane } from '../../lib/lanes.ts';
@@ -11,6 +11,7 @@ import { fetchSources, KIND_WORD, pauseName, resolvePause, TAXONOMY_CHOICES, typ
 import { formatWhen } from '../../../core/domain/dates.ts';
 import { When } from '../When/index.tsx';
 import { fetchFamilies, fetchHiddenCounts, type Family, type HiddenCounts } from './data.ts';
+import { Mutes } from './Mutes.tsx';
 
 /** Props: the prefs, their setter, the lane pool, and the announcer. */
 export interface FiltersPanelProps {
@@ -20,7 +21,6 @@ export interface FiltersPanelProps {
   say: (text: string, undo?: () => void) => void;
 }
 
-const FLAVORS = ['wonder', 'heartwarming', 'constructive', 'inspiring', 'light', 'grounded'];
 const DURATIONS: Array<[string, number]> = [
   ['1 hour', 3_600_000],
   ['1 day', 86_400_000],
@@ -31,8 +31,6 @@ const DURATIONS: Array<[string, number]> = [
 function toggle(list: string[], value: string, on: boolean): string[] {
   return on ? addTo(list, value) : list.filter((v) => v !== value);
 }
-
-const hides = (n: number | undefined) => (n === undefined ? '' : ` (${n} ${n === 1 ? 'story' : 'stories'})`);
 
 /** Render the panel. */
 export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) {
@@ -49,9 +47,6 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
     const timer = setTimeout(() => void fetchHiddenCounts(prefs, new Date()).then(setCounts), 250);
     return () => clearTimeout(timer);
   }, [prefs]);
-
-  const topics = pool.filter((l) => l.feed?.kind === 'topic').map((l) => ({ id: l.feed?.value ?? '', name: l.name }));
-  for (const id of Object.keys(counts?.byCategory.topics ?? {})) if (!topics.some((t) => t.id === id)) topics.push({ id, name: label(id) });
 
   const addTerm = (e: Event) => {
     e.preventDefault();
@@ -93,9 +88,16 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
         Calm Filters
       </h2>
       <p class="quiet">Kept on this device only. Every feed and the brief respect them.</p>
-      <p class="count" aria-live="polite">
-        {counts ? `Your filters hide ${counts.total} ${counts.total === 1 ? 'story' : 'stories'} right now.` : ''}
-      </p>
+      <div class="row">
+        <p class="count" aria-live="polite">
+          {counts ? `Your filters hide ${counts.total} ${counts.total === 1 ? 'story' : 'stories'} right now.` : ''}
+        </p>
+        <button type="button" class="button" onClick={() => { setPrefs({ ...EMPTY_PREFS }); say('All Calm Filters cleared.'); }}>
+          Clear all filters
+        </button>
+      </div>
+
+      <Mutes prefs={prefs} setPrefs={setPrefs} pool={pool} families={families} counts={counts} />
 
       <form class="group" onSubmit={addTerm}>
         <h3>Avoid words</h3>
@@ -115,41 +117,6 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
           ))}
         </ul>
       </form>
-
-      <fieldset class="group">
-        <legend>Mute topics</legend>
-        {topics.map((t) => (
-          <label key={t.id} class="check">
-            <input type="checkbox" name="mute-topic" value={t.id} checked={prefs.mute_topics.includes(t.id)} onChange={(e) => setPrefs({ ...prefs, mute_topics: toggle(prefs.mute_topics, t.id, e.currentTarget.checked) })} />
-            {t.name}
-            <span class="quiet">{hides(counts?.byCategory.topics[t.id])}</span>
-          </label>
-        ))}
-      </fieldset>
-
-      <fieldset class="group">
-        <legend>Mute flavors</legend>
-        {FLAVORS.map((f) => (
-          <label key={f} class="check">
-            <input type="checkbox" name="mute-flavor" value={f} checked={prefs.mute_flavors.includes(f)} onChange={(e) => setPrefs({ ...prefs, mute_flavors: toggle(prefs.mute_flavors, f, e.currentTarget.checked) })} />
-            {label(f)}
-            <span class="quiet">{hides(counts?.byCategory.flavors[f])}</span>
-          </label>
-        ))}
-      </fieldset>
-
-      {families.map((family) => (
-        <fieldset class="group" key={family.id}>
-          <legend>Mute tags: {family.name}</legend>
-          {family.tags.map((t) => (
-            <label key={t.id} class="check">
-              <input type="checkbox" name="mute-tag" value={t.id} checked={prefs.mute_tags.includes(t.id)} onChange={(e) => setPrefs({ ...prefs, mute_tags: toggle(prefs.mute_tags, t.id, e.currentTarget.checked) })} />
-              {t.name}
-              <span class="quiet">{t.count === null ? '' : hides(t.count)}</span>
-            </label>
-          ))}
-        </fieldset>
-      ))}
 
       <form class="group" onSubmit={addPause}>
         <h3>Pause for a while</h3>
@@ -201,39 +168,40 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
         </ul>
       </form>
 
-      <div class="group">
-        <h3>Ceilings</h3>
-        <label for="max-cortisol">Most stress a story may carry</label>
-        <select id="max-cortisol" value={prefs.max_cortisol === null ? '' : String(prefs.max_cortisol)} onChange={ceiling('max_cortisol')}>
-          <option value="">Tidings default</option>
-          <option value="3">Low (3)</option>
-          <option value="2">Very low (2)</option>
-          <option value="1">Only the calmest (1)</option>
-        </select>
-        <label for="max-ragebait">Most outrage-bait a story may carry</label>
-        <select id="max-ragebait" value={prefs.max_ragebait === null ? '' : String(prefs.max_ragebait)} onChange={ceiling('max_ragebait')}>
-          <option value="">Tidings default</option>
-          <option value="2">Low (2)</option>
-          <option value="1">Very low (1)</option>
-          <option value="0">None (0)</option>
-        </select>
+      <div class="group folds">
+        <details>
+          <summary>Ceilings <span class="quiet">({prefs.max_cortisol === null && prefs.max_ragebait === null ? 'Tidings default' : 'your own'})</span></summary>
+          <label for="max-cortisol">Most stress a story may carry</label>
+          <select id="max-cortisol" value={prefs.max_cortisol === null ? '' : String(prefs.max_cortisol)} onChange={ceiling('max_cortisol')}>
+            <option value="">Tidings default</option>
+            <option value="3">Low (3)</option>
+            <option value="2">Very low (2)</option>
+            <option value="1">Only the calmest (1)</option>
+          </select>
+          <label for="max-ragebait">Most outrage-bait a story may carry</label>
+          <select id="max-ragebait" value={prefs.max_ragebait === null ? '' : String(prefs.max_ragebait)} onChange={ceiling('max_ragebait')}>
+            <option value="">Tidings default</option>
+            <option value="2">Low (2)</option>
+            <option value="1">Very low (1)</option>
+            <option value="0">None (0)</option>
+          </select>
+        </details>
+
+        {pool.length > 0 && (
+          <details>
+            <summary>Your lanes <span class="quiet">({selection.length} chosen)</span></summary>
+            <fieldset>
+              <legend>Your lanes (Highlights and Latest always stay)</legend>
+              {pool.map((lane) => (
+                <label key={lane.key} class="check">
+                  <input type="checkbox" name="lane" value={lane.key} checked={selection.includes(lane.key)} onChange={(e) => setPrefs({ ...prefs, lanes: toggle(selection, lane.key, e.currentTarget.checked) })} />
+                  {lane.name}
+                </label>
+              ))}
+            </fieldset>
+          </details>
+        )}
       </div>
-
-      {pool.length > 0 && (
-        <fieldset class="group">
-          <legend>Your lanes (Highlights and Latest always stay)</legend>
-          {pool.map((lane) => (
-            <label key={lane.key} class="check">
-              <input type="checkbox" name="lane" value={lane.key} checked={selection.includes(lane.key)} onChange={(e) => setPrefs({ ...prefs, lanes: toggle(selection, lane.key, e.currentTarget.checked) })} />
-              {lane.name}
-            </label>
-          ))}
-        </fieldset>
-      )}
-
-      <button type="button" class="button" onClick={() => { setPrefs({ ...EMPTY_PREFS }); say('All Calm Filters cleared.'); }}>
-        Clear all filters
-      </button>
     </section>
   );
 }
