@@ -19,6 +19,7 @@ import { FiltersPanel } from '../FiltersPanel/index.tsx';
 import { LaneBar } from '../LaneBar/index.tsx';
 import { LazyView } from '../LazyView/index.tsx';
 import { AdminLink } from '../../views/admin/entry.tsx';
+import { Shortcuts } from '../Shortcuts/index.tsx';
 import { SinceBanner } from '../SinceBanner/index.tsx';
 import { Toast, type ToastMessage } from '../Toast/index.tsx';
 import { AccountEntry } from '../../views/account/entry.tsx';
@@ -48,6 +49,8 @@ export function App() {
   const brief = useBrief(prefs, param, say);
   useAccountSync(prefs, setPrefs, say);
   const first = useRef(true);
+  const toSearch = useRef(false);
+  const openShortcuts = useRef<(() => void) | null>(null);
   // Density (issue 18.1): comfortable by default, compact when the reader chose it on this device.
   const [compact, setCompact] = useState(() => readJson('density') === 'compact');
 
@@ -64,7 +67,9 @@ export function App() {
       first.current = false;
       return;
     }
-    document.getElementById('view-title')?.focus();
+    // After `/`, focus goes to the Calm Filters search instead of the heading.
+    document.getElementById(toSearch.current ? 'filter-search' : 'view-title')?.focus();
+    toSearch.current = false;
     window.scrollTo({ top: 0 });
   }, [route]);
 
@@ -73,6 +78,12 @@ export function App() {
     history.pushState(null, '', url.pathname + url.search);
     setToast(null);
     setRoute(parseRoute(url.search));
+  }, []);
+  // `/`: Calm Filters with focus in its search box.
+  const search = useCallback(() => {
+    if (location.search === '?view=filters') return document.getElementById('filter-search')?.focus();
+    toSearch.current = true;
+    go('/?view=filters');
   }, []);
 
   /** Apply a boundary change and offer to undo it (the inverse runs on the prefs of that moment). */
@@ -141,7 +152,9 @@ export function App() {
         </a>
         {' · '}<a href="/?view=games" onClick={(e) => { e.preventDefault(); go('/?view=games'); }}>Games</a>
         <AdminLink go={go} />
+        {' · '}<button type="button" class="link" aria-keyshortcuts="?" onClick={() => openShortcuts.current?.()}>Keyboard shortcuts</button>
       </p>
+      <Shortcuts say={say} search={search} opener={openShortcuts} />
       <Toast message={toast} clear={() => setToast(null)} />
     </div>
   );

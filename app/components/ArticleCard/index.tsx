@@ -85,7 +85,7 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
           {card.paywalled && <span class="badge">Subscription</span>}
         </p>
         <Heading id={titleId} class="card-title">
-          <a href={`/a/${card.id}`} onClick={() => { sendEvent('open', card.id); noteRead(card.id, 'opened'); }}>
+          <a href={`/a/${card.id}`} aria-keyshortcuts="o" onClick={() => { sendEvent('open', card.id); noteRead(card.id, 'opened'); }}>
             {card.title}
           </a>
         </Heading>
@@ -107,7 +107,7 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
             Full story<span class="sr-only"> at {card.source_name}</span>
           </a>
           {actions.replace && (
-            <button type="button" class="button" onClick={() => actions.replace?.(card, index)}>
+            <button type="button" class="button" aria-keyshortcuts="r" onClick={() => actions.replace?.(card, index)}>
               Replace<span class="sr-only">: {card.title}</span>
             </button>
           )}

@@ -55,7 +55,7 @@ export function SaveButton({ articleId, title, say }: SaveButtonProps) {
     say('Removed from your saved stories.', () => void toggleSaved(articleId).then((again) => say(again ? 'Saved again.' : 'That could not be saved just now. Please try again.')));
   };
   return (
-    <button type="button" class="button" aria-pressed={on} onClick={click}>
+    <button type="button" class="button" aria-pressed={on} aria-keyshortcuts="s" onClick={click}>
       {on ? 'Saved' : 'Save'}
       <span class="sr-only">: {title}</span>
     </button>
