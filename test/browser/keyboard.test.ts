@@ -45,6 +45,21 @@ test('j and k move between the cards and are announced; o opens the focused stor
   await page.keyboard.press('Control+k');
   assert.is(await focusedCard(page), ids[1], 'no move with a modifier');
 
+  // Typing in an editable region (contenteditable): the keys are text.
+  await page.evaluate(() => {
+    const note = document.createElement('div');
+    note.contentEditable = 'true';
+    note.id = 'note';
+    note.setAttribute('aria-label', 'A note');
+    document.querySelector('main')?.prepend(note);
+    note.focus();
+  });
+  await page.keyboard.type('jjo?');
+  assert.is(await page.textContent('#note'), 'jjo?');
+  assert.is(await focusedCard(page), '', 'no card focused while typing');
+  assert.is(await page.getByRole('dialog').count(), 0);
+  await page.locator(`article[data-id="${ids[1]}"] .card-title a`).focus();
+
   await page.keyboard.press('o');
   await page.waitForURL(`**/a/${ids[1]}`);
   await context.close();

@@ -105,7 +105,7 @@ test('unsaving a story from its card can be undone', async () => {
   await page.goto(h.base + '/');
   const ids = await waitForBrief(page);
   const target = ids[4] ?? '';
-  const saveButton = page.locator(`article[data-id="${target}"] button[aria-pressed]`);
+  const saveButton = page.locator(`article[data-id="${target}"] button[aria-keyshortcuts="s"]`); // Save (its key is s; Follow is pressed too)
   const saved = () => h.ctx.db.collection('saved').countDocuments({ user_id: userId, article_id: target });
   await saveButton.scrollIntoViewIfNeeded();
   await saveButton.click();
