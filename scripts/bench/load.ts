@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { runNode } from './child.ts';
+import { runNode, type ChildRun } from './child.ts';
+import { COLD_RUN_MAX } from './cold-prefs.ts';
 
 /** How one load run is shaped. */
 export interface LoadOptions {
@@ -24,11 +25,22 @@ export interface LoadResult {
   requests: number;
 }
 
-/** What one run asks for: `url`, or each of `paths` in turn on `url`'s origin; every request with `headers`. */
+/**
+ * What one run asks for: `url`, or each of `paths` in turn on `url`'s origin; every request with
+ * `headers`. With `cold`, request `n` of the run asks `url` (a query ending in `?` or `&`) plus
+ * `prefs=<coldPrefs(cold.next + n)>` (scripts/bench/cold-prefs.ts), and `cold.next` moves past
+ * every prefs drawn, so no two requests of all the runs sharing that counter carry the same prefs.
+ */
 export interface LoadTarget {
   url: string;
   paths?: readonly string[];
   headers?: Readonly<Record<string, string>>;
+  cold?: ColdCounter;
+}
+
+/** The next unused cold prefs index, shared by every cold run of a bench. */
+export interface ColdCounter {
+  next: number;
 }
 
 /** A browser's Accept-Encoding (Chromium 13x), for the runs measured with compression. */
@@ -43,6 +55,8 @@ const AutocannonJson = z.object({
   errors: z.number(),
   timeouts: z.number(),
   non2xx: z.number(),
+  /** Cold runs only: how many cold prefs the run drew. */
+  used: z.number().int().nonnegative().optional(),
 });
 
 function cliPath(): string {
@@ -55,6 +69,7 @@ function cliPath(): string {
  * Several paths go through a HAR file (autocannon's CLI cycles its entries on every connection).
  */
 async function autocannon(target: LoadTarget, connections: number, durationS: number): Promise<z.infer<typeof AutocannonJson>> {
+  if (target.cold) return coldRun(target, target.cold, connections, durationS);
   const args = [cliPath(), '-j', '-n', '-c', String(connections), '-d', String(durationS)];
   let harDir: string | null = null;
   if (target.paths && target.paths.length > 0) {
@@ -73,6 +88,21 @@ async function autocannon(target: LoadTarget, connections: number, durationS: nu
   } finally {
     if (harDir) rmSync(harDir, { recursive: true, force: true });
   }
+  return parseRun(run);
+}
+
+/** A cold run: autocannon's API in scripts/bench/cold-load-child.ts, drawing prefs from `counter`. */
+async function coldRun(target: LoadTarget, counter: ColdCounter, connections: number, durationS: number): Promise<z.infer<typeof AutocannonJson>> {
+  const child = path.join(import.meta.dirname, 'cold-load-child.ts');
+  const args = ['--import', 'tsx', child, target.url, String(counter.next), String(connections), String(durationS), JSON.stringify(target.headers ?? {})];
+  const parsed = parseRun(await runNode(args));
+  if (parsed.used === undefined) throw new Error('the cold load child did not say how many prefs it drew');
+  counter.next += parsed.used;
+  if (counter.next > COLD_RUN_MAX) throw new Error(`the cold runs drew ${counter.next} prefs, more than the ${COLD_RUN_MAX} proven distinct`);
+  return parsed;
+}
+
+function parseRun(run: ChildRun): z.infer<typeof AutocannonJson> {
   const { code, out, err } = run;
   if (code !== 0) throw new Error(`autocannon exited with ${code}: ${err.slice(-300)}`);
   const line = out.trim().split('\n').pop() ?? '';

@@ -11,7 +11,7 @@ export interface Target {
 
 /** One figure of the report. */
 export type Field =
-  | { value: number; unit?: string; target?: string; pass?: boolean; note?: string }
+  | { value: number; min?: number; max?: number; unit?: string; target?: string; pass?: boolean; note?: string }
   | { skipped: string; target?: string };
 
 /** A section of the report (`api`, `ingest`, `build`, `pages`) or its notes. */
@@ -43,6 +43,23 @@ export function measured(value: number, options: { target?: Target; unit?: strin
   }
   if (options.note) field.note = options.note;
   return field;
+}
+
+/**
+ * A ratio measured once per round (issue 19): the median round is the value, checked against
+ * `target`, with the lowest and highest round beside it; `note` follows the per-round values.
+ */
+export function roundsField(values: readonly number[], target: Target, note: string): Field {
+  if (values.length === 0) return skipped('no steady round (the floor rate was zero or starved)', target);
+  const value = median(values);
+  return {
+    value: round(value),
+    min: round(Math.min(...values)),
+    max: round(Math.max(...values)),
+    target: targetText(target),
+    pass: meets(value, target),
+    note: `median of per-round ratios ${values.map((v) => v.toFixed(3)).join('/')}${note ? `; ${note}` : ''}`,
+  };
 }
 
 /** A field that could not be measured, and why (never a made-up number). */

@@ -1,0 +1,66 @@
+/**
+ * Child process of the bench's cold runs (issue 19): autocannon's API (its CLI sends one request
+ * again and again) with request `n` of the run asking `<url>prefs=<coldPrefs(start + n)>`, so every
+ * request carries prefs no earlier request sent. Prints autocannon's result as JSON with `used`:
+ * how many prefs were drawn (the parent's next run starts after them).
+ *
+ * The requests are made before the run starts, as whole request buffers, and autocannon's request
+ * iterator hands out the next one (its `setupRequest` path would rebuild every request with a
+ * context deep-copy and a fresh id: measured 40-60 % slower than its CLI against a trivial server,
+ * so the generator, not our server, would have set the pace). Written for autocannon 9.0.0.
+ *
+ * usage: cold-load-child.ts <url ending in ? or &> <start> <connections> <seconds> [<headers JSON>]
+ */
+import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
+import { COLD_RUN_MAX, coldPrefsParam } from './cold-prefs.ts';
+
+const [url, startArg, connectionsArg, secondsArg, headersArg] = process.argv.slice(2);
+if (!url || !startArg || !connectionsArg || !secondsArg) {
+  process.stderr.write('usage: cold-load-child.ts <url> <start> <connections> <seconds> [<headers JSON>]\n');
+  process.exit(2);
+}
+const target = new URL(url);
+// From the text, not `target.search`: a URL ending in a bare `?` has an empty search.
+const pathPrefix = url.slice(target.origin.length);
+const start = Number(startArg);
+const connections = Number(connectionsArg);
+const seconds = Number(secondsArg);
+const headers: Record<string, string> = headersArg ? (JSON.parse(headersArg) as Record<string, string>) : {};
+
+// At most 40,000 requests a second (more than this machine serves), drawn before the run.
+const ready = Math.min(Math.ceil(seconds * 40_000) + connections, COLD_RUN_MAX - start);
+const head = `\r\nHost: ${target.host}\r\nConnection: keep-alive\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+const paths = Array.from({ length: ready }, (_, i) => `${pathPrefix}${coldPrefsParam(start + i)}`);
+const buffers = paths.map((path) => Buffer.from(`GET ${path} HTTP/1.1${head}`, 'utf8'));
+let used = 0;
+const draw = (): number => {
+  if (used >= ready) throw new Error(`more than ${ready} requests in ${seconds} s`);
+  used += 1;
+  return used - 1;
+};
+
+// Each connection's first request is built by autocannon (from `setupRequest`); every later one
+// is the next prepared buffer.
+const require = createRequire(import.meta.url);
+const RequestIterator = require('autocannon/lib/requestIterator.js') as { prototype: { nextRequest(): unknown; currentRequest: unknown; resetted: boolean } };
+RequestIterator.prototype.nextRequest = function nextRequest(this: { currentRequest: unknown; resetted: boolean }) {
+  this.resetted = false;
+  this.currentRequest = { requestBuffer: buffers[draw()] };
+  return this.currentRequest;
+};
+
+const result = await autocannon({
+  url: target.origin,
+  connections,
+  duration: seconds,
+  headers,
+  requests: [{
+    method: 'GET',
+    setupRequest: (request) => {
+      request.path = paths[draw()];
+      return request;
+    },
+  }],
+});
+process.stdout.write(`${JSON.stringify({ ...result, used })}\n`);
