@@ -8,7 +8,12 @@
  * - dense: counts from the lexical resources (harm words expanded from WordNet, valence from
  *   AFINN-165 and VADER), clickbait cues (second person, questions, superlatives, listicle numbers,
  *   withheld information, shouting, scare quotes) and commercial cues (prices, discounts,
- *   sponsorship and affiliate phrasing).
+ *   sponsorship and affiliate phrasing);
+ * - meaning: the weighted mean of the word vectors of the text's words (title 1, teaser 0.5, no
+ *   stop words), so a word the corpus never shows ("ransomware") still counts by what it is near.
+ *   Training reads GloVe vectors (100 numbers a word); the shipped model's "vectors" are what each
+ *   word's GloVe vector adds to each class score (K numbers a word), so the same mean is already
+ *   the meaning part of the class scores.
  */
 import { stemmer } from 'stemmer';
 
@@ -18,13 +23,15 @@ export interface GateLexicon {
   harm: ReadonlySet<string>;
   /** Stem → valence in [-1, 1] (AFINN-165 and VADER, averaged). */
   valence: ReadonlyMap<string, number>;
+  /** Word → its vector (all of one length), for the meaning features; empty for none. */
+  vectors: ReadonlyMap<string, Float64Array>;
 }
 
 /** The dense features, in weight-file order. */
 export const DENSE = [
   'harm_title', 'harm_teaser', 'neg_title', 'neg_teaser', 'pos_title', 'pos_teaser',
   'second_person', 'question', 'exclaim', 'superlative', 'listicle', 'withheld', 'shout', 'scare_quotes',
-  'price', 'discount', 'sponsor', 'affiliate', 'harm_falls', 'harm_mended',
+  'price', 'discount', 'sponsor', 'affiliate', 'harm_falls', 'harm_mended', 'first_plural', 'death_age',
 ] as const;
 export type DenseName = (typeof DENSE)[number];
 
@@ -46,6 +53,10 @@ export interface DenseFeatures {
   /** The stems read, in order, beside `words` (the surface word of each): for naming cues. */
   stems: string[];
   words: string[];
+  /** The weighted mean vector of the words the lexicon has vectors for; null when it has none of them. */
+  meaning: Float64Array | null;
+  /** The weight behind `meaning` so far (reading adds to it; readText divides at the end). */
+  meaningWeight: number;
 }
 
 /** The first surface word of a stem in a text, or undefined. */
@@ -55,12 +66,8 @@ export function surfaceOf(f: Pick<DenseFeatures, 'stems' | 'words'>, stem: strin
 }
 
 /** A text's features: sparse names with values, dense values by `DENSE` index, and the words behind each. */
-export interface GateFeatures {
+export interface GateFeatures extends DenseFeatures {
   sparse: Map<string, number>;
-  dense: Float64Array;
-  denseCues: Array<string[] | undefined>;
-  stems: string[];
-  words: string[];
 }
 
 /** A fall in something bad ("knife crime falls to a ten-year low"), and a mending after it ("survivors rebuild"). */
@@ -72,9 +79,13 @@ const SUPERLATIVE = new Set(['best', 'worst', 'greatest', 'biggest', 'ultimate',
 const WITHHELD_START = new Set(['this', 'these', 'heres', 'here', 'why', 'what', 'how', 'who', 'guess', 'watch', 'meet', 'the']);
 const WITHHELD_WORDS = new Set(['secret', 'secrets', 'reason', 'trick', 'tricks', 'revealed', 'reveals', 'truth', 'believe', 'happened', 'nobody', 'everyone', 'everybody', 'really', 'actually', 'weird', 'things', 'signs', 'mistake', 'mistakes']);
 const DISCOUNT = new Set(['off', 'save', 'saving', 'savings', 'discount', 'discounted', 'deal', 'deals', 'sale', 'cheapest', 'bargain', 'coupon', 'voucher', 'promo', 'code', 'clearance', 'half-price']);
-const SPONSOR = /\b(?:sponsored|advertorial|advertisement|paid (?:post|partnership|content|promotion)|partner content|in partnership with|brought to you by|presented by|promoted|supported by)\b/i;
-const AFFILIATE = /\b(?:affiliate|commission|we may earn|tested and reviewed|our (?:top )?picks?|buying guide|shop (?:the|now|our)|buy now|order now|pre-?order|available now|now available|in stock|free delivery|free shipping|subscribe (?:now|today)|sign up today)\b/i;
+const SPONSOR = /\b(?:sponsored|advertorial|advertisement|paid (?:post|partnership|content|promotion)|partner content|in (?:partnership|association) with|brought to you by|presented by|promoted|supported by|a message from|paid for by)\b/i;
+const AFFILIATE = /\b(?:affiliate|commission|we may earn|tested and reviewed|our (?:top )?picks?|buying guide|shop (?:the|now|our)|buy now|order now|pre-?order|available now|now available|in stock|free delivery|free shipping|subscribe (?:now|today)|sign up today|register (?:now|today|here|for (?:our|a|the|this) free)|book (?:now|today|your (?:place|seat|spot|tickets?))|join us|limited (?:time|offer|places|spaces)|while stocks last|free (?:webinar|trial|consultation|masterclass)|ends? (?:tonight|today|at midnight|this weekend|soon))\b/i;
 const PRICE = /(?:[£$€¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|bn|m|k)\b)?)|(?:\b\d+(?:[.,]\d+)?\s?(?:pounds|dollars|euros|quid|bucks|usd|gbp|eur)\b)|(?:\b\d+(?:\.\d\d)\b)/i;
+/** A death told by the age at it ("dies at 92", "passes away aged 104"): an obituary however fond. */
+const DEATH_AGE = /\b(?:dies|died|dead|passes|passed|passing)(?:\s+away)?(?:\s+peacefully)?,?\s+(?:aged\s+|at\s+(?:the\s+age\s+of\s+)?)?\d{2,3}\b|\btributes?\s+(?:paid|pour|flood)/i;
+/** The organiser's own voice ("our open day", "we are hiring"): a headline selling its writer's event or product. */
+const FIRST_PLURAL = new Set(['we', 'our', 'us', 'ours', 'weve', 'were', 'well']);
 const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/i;
 
 const STEM_CACHE_MAX = 50_000;
@@ -97,6 +108,11 @@ function stemEntry(token: string): StemEntry {
     stemCache.set(token, entry);
   }
   return entry;
+}
+
+/** A word that carries no cue on its own (see STOP). */
+export function isStopWord(token: string): boolean {
+  return STOP.has(token);
 }
 
 /** The Porter stem of a lower-cased token. */
@@ -168,6 +184,8 @@ export interface TokenInfo extends StemEntry {
   harm: boolean;
   /** Valence in −1…1, 0 when the lexicons do not know the stem. */
   valence: number;
+  /** The word's vector (never for a stop word), or undefined. */
+  vector: Float64Array | undefined;
   cues: number;
   /** A sink's own memo for this token (the model keeps the token's weights here: one lookup per token, not per occurrence). */
   memo: unknown;
@@ -194,6 +212,7 @@ function tokenInfo(word: string, lexicon: GateLexicon, cache: Map<string, TokenI
       ...entry,
       harm: lexicon.harm.has(entry.stem),
       valence: lexicon.valence.get(entry.stem) ?? 0,
+      vector: entry.stop ? undefined : lexicon.vectors.get(word),
       cues:
         (SECOND_PERSON.has(word) ? CUE_SECOND_PERSON : 0) |
         (DISCOUNT.has(word) ? CUE_DISCOUNT : 0) |
@@ -214,8 +233,13 @@ function readWords(words: string[], weight: number, lexicon: GateLexicon, into: 
   let previous: TokenInfo | null = null;
   for (const word of words) {
     const info = tokenInfo(word, lexicon, cache);
-    const { stem, stop, harm, valence, cues } = info;
+    const { stem, stop, harm, valence, cues, vector } = info;
     stems.push(stem);
+    if (vector !== undefined) {
+      const meaning = (into.meaning ??= new Float64Array(vector.length));
+      for (let j = 0; j < vector.length; j += 1) meaning[j]! += weight * vector[j]!;
+      into.meaningWeight += weight;
+    }
     if (!stop) sink.unigram(info, weight);
     if (previous !== null && !(stop && previous.stop)) sink.bigram(previous, info, weight);
     previous = info;
@@ -257,9 +281,10 @@ export function readText(title: string, teaser: string, lexicon: GateLexicon, si
   const titleWords = wordsOf(title);
   const lede = wordsAndEnd(teaser, TEASER_WORDS);
   const teaserWords = lede.words;
-  const features: DenseFeatures = { dense: new Float64Array(DENSE.length), denseCues: new Array<string[]>(DENSE.length), stems: [], words: titleWords.concat(teaserWords) };
+  const features: DenseFeatures = { dense: new Float64Array(DENSE.length), denseCues: new Array<string[]>(DENSE.length), stems: [], words: titleWords.concat(teaserWords), meaning: null, meaningWeight: 0 };
   readWords(titleWords, 1, lexicon, features, sink, true);
   readWords(teaserWords, 0.5, lexicon, features, sink, false);
+  if (features.meaning !== null) for (let j = 0; j < features.meaning.length; j += 1) features.meaning[j]! /= features.meaningWeight;
   const { dense, denseCues } = features;
   // Harm met by a fall or a mending in the title: the constructive side of a bad story.
   if (dense[D.harm_title]! > 0 || dense[D.neg_title]! > 0) {
@@ -267,6 +292,10 @@ export function readText(title: string, teaser: string, lexicon: GateLexicon, si
     if (titleWords.some((w) => MENDED.has(w))) bump(dense, denseCues, 'harm_mended', 1, null, 1);
   }
   const first = titleWords[0];
+  const plural = titleWords.find((w) => FIRST_PLURAL.has(w) && (w !== 'were' && w !== 'well' ? true : /\bwe['’](?:re|ll)\b/i.test(title)));
+  if (plural !== undefined) bump(dense, denseCues, 'first_plural', 1, plural, 1);
+  const death = DEATH_AGE.exec(title);
+  if (death) bump(dense, denseCues, 'death_age', 1, death[0].toLowerCase(), 1);
   if (/\?/.test(title)) bump(dense, denseCues, 'question', 1, '?', 1);
   if (/!/.test(title)) bump(dense, denseCues, 'exclaim', 1, '!', 1);
   if (first === '#' && titleWords.length > 2) bump(dense, denseCues, 'listicle', 1, title.split(/\s+/, 1)[0] ?? null, 1);

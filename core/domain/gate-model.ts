@@ -4,7 +4,9 @@
  * A multinomial logistic regression over four classes (accept, distress, ragebait, promotional),
  * trained by `npm run gate:train` on the team's labelled corpus (data/gate/) and shipped as
  * `gate-model.json` beside this file. Inference is a pure function: the features of
- * core/domain/gate-features.ts, one weighted sum per class, a softmax at the calibrated temperature.
+ * core/domain/gate-features.ts, one weighted sum per class (the meaning part arrives already
+ * summed: the file's `vectors` are per word what its GloVe vector adds to each class), a softmax
+ * at the calibrated temperature.
  * The three scores are the calibrated class probabilities times 10, so "cortisol > 4" means "more
  * likely than 4 in 10 to be a distressing story" (CONTRACT.md thresholds keep their meaning).
  */
@@ -21,7 +23,7 @@ const row = z.array(z.number().finite()).length(K);
 
 /** The weight file's shape (validated when loaded: a bad file fails at start, not per article). */
 export const modelFileSchema = z.object({
-  format: z.literal(1),
+  format: z.literal(2),
   classes: z.tuple([z.literal('accept'), z.literal('distress'), z.literal('ragebait'), z.literal('promotional')]),
   trained: z.record(z.string(), z.union([z.number(), z.string()])),
   temperature: z.number().positive(),
@@ -30,6 +32,8 @@ export const modelFileSchema = z.object({
   dense: z.record(z.string(), row),
   sparse: z.record(z.string(), row),
   lexicon: z.object({ harm: z.array(z.string()), valence: z.record(z.string(), z.number().min(-1).max(1)) }),
+  /** Word → what its meaning adds to each class score (the weighted mean over a text's words is added). */
+  vectors: z.record(z.string(), row),
 });
 export type ModelFile = z.infer<typeof modelFileSchema>;
 
@@ -82,7 +86,11 @@ export function loadModel(file: ModelFile): GateModel {
     bias: Float64Array.from(file.bias),
     dense: DENSE.map((name) => Float64Array.from(file.dense[name] ?? new Array<number>(K).fill(0))),
     sparse,
-    lexicon: { harm: new Set(file.lexicon.harm), valence: new Map(Object.entries(file.lexicon.valence)) },
+    lexicon: {
+      harm: new Set(file.lexicon.harm),
+      valence: new Map(Object.entries(file.lexicon.valence)),
+      vectors: new Map(Object.entries(file.vectors).map(([word, w]) => [word, Float64Array.from(w)])),
+    },
   };
 }
 
@@ -101,12 +109,18 @@ export function classScores(f: GateFeatures, model: GateModel): Float64Array {
     const w = model.sparse.get(name);
     if (w) for (let k = 0; k < K; k += 1) z[k]! += x * w[k]!;
   }
+  return addDenseAndMeaning(z, f, model);
+}
+
+/** Add the dense features' and the meaning's parts to raw class scores. */
+function addDenseAndMeaning(z: Float64Array, f: DenseFeatures, model: GateModel): Float64Array {
   for (let i = 0; i < DENSE.length; i += 1) {
     const x = f.dense[i]!;
     if (x === 0) continue;
     const w = model.dense[i]!;
     for (let k = 0; k < K; k += 1) z[k]! += x * w[k]!;
   }
+  if (f.meaning !== null) for (let k = 0; k < K; k += 1) z[k]! += f.meaning[k]!;
   return z;
 }
 
@@ -151,16 +165,10 @@ function* allRows(model: GateModel): Generator<Row> {
 }
 
 /** The raw class scores of a text read by `readForModel` (the same sums, in the same order, as `classScores` of its features). */
-function rowScores(rows: Row[], dense: Float64Array, model: GateModel): Float64Array {
+function rowScores(rows: Row[], f: DenseFeatures, model: GateModel): Float64Array {
   const z = Float64Array.from(model.bias);
   for (const row of rows) for (let k = 0; k < K; k += 1) z[k]! += row.x * row.w[k]!;
-  for (let i = 0; i < DENSE.length; i += 1) {
-    const x = dense[i]!;
-    if (x === 0) continue;
-    const w = model.dense[i]!;
-    for (let k = 0; k < K; k += 1) z[k]! += x * w[k]!;
-  }
-  return z;
+  return addDenseAndMeaning(z, f, model);
 }
 
 /** Softmax of `z / temperature`, in place. */
@@ -176,8 +184,8 @@ export function softmax(z: Float64Array, temperature = 1): Float64Array {
 /**
  * The offline model's veto: a language model's "accept" stands only while the offline model's
  * accept probability is above this (below it, the offline model is at least 85 % sure the story
- * is distressing, outrage-bait or an advert). On the corpus test split it would overrule 4 of 237
- * calm items and catch 165 of 263 rejects; on the independent holdout 5 of 165 and 118 of 135.
+ * is distressing, outrage-bait or an advert). On the corpus test split it would overrule 5 of 270
+ * calm items and catch 228 of 306 rejects; on the independent holdout 4 of 165 and 123 of 135.
  */
 export const VETO_MAX_ACCEPT = 0.15;
 
@@ -228,6 +236,7 @@ const score = (p: number) => Math.round(p * 100) / 10;
 /** The words behind a feature, as a reader would recognise them. */
 function cueOf(name: string, f: DenseFeatures): string | null {
   if (name.startsWith('w:')) return surfaceOf(f, name.slice(2)) ?? null;
+  if (name.startsWith('m:')) return name.slice(2);
   if (name.startsWith('b:')) {
     const [a, b] = name.slice(2).split('_');
     const words = [a, b].map((s) => (s === undefined ? undefined : surfaceOf(f, s)));
@@ -261,6 +270,13 @@ function cuesFor(rows: Row[], f: DenseFeatures, model: GateModel, reason: Reject
     const x = f.dense[i]!;
     if (x !== 0) consider(name, x * (model.dense[i]![k]! - model.dense[i]![0]!));
   });
+  // A word's meaning pushes by its share of the mean (title and teaser words alike, here).
+  if (f.meaning !== null) {
+    for (const word of new Set(f.words)) {
+      const v = model.lexicon.vectors.get(word);
+      if (v !== undefined) consider(`m:${word}`, (v[k]! - v[0]!) / f.meaningWeight);
+    }
+  }
   const cues: string[] = [];
   for (const name of names) {
     if (cues.length === 3) break;
@@ -275,7 +291,7 @@ export function gateView(title: string, teaser: string, model: GateModel = shipp
   const t = withoutInstructions(title);
   const b = withoutInstructions(teaser.slice(0, 600));
   const { rows, dense: f } = readForModel(t.text, b.text, model);
-  const p = softmax(rowScores(rows, f.dense, model), model.temperature);
+  const p = softmax(rowScores(rows, f, model), model.temperature);
   const probabilities = { accept: p[0]!, distress: p[1]!, ragebait: p[2]!, promotional: p[3]! };
   const accept = probabilities.accept >= model.threshold;
   let reason: RejectClass | null = null;

@@ -116,7 +116,7 @@ export function harmLexicon(train: readonly LabelledItem[], valence: ReadonlyMap
   }
   // How often each stem appears in accepted and in rejected training items.
   const seen = new Map<string, [number, number]>();
-  const empty = { harm: new Set<string>(), valence: new Map<string, number>() };
+  const empty = { harm: new Set<string>(), valence: new Map<string, number>(), vectors: new Map<string, Float64Array>() };
   for (const item of train) {
     const f = gateFeatures(item.title, item.teaser, empty);
     for (const name of f.sparse.keys()) {

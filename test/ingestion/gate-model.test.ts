@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { loadCorpus, readWritten, ROOT, splitOf, type LabelledItem } from '../../scripts/gate/corpus.ts';
 import { evaluate } from '../../scripts/gate/evaluate.ts';
 import { MODEL_PATH, modelText, trainModel } from '../../scripts/gate/train.ts';
-import { gateFeatures } from '../../core/domain/gate-features.ts';
+import { gateFeatures, stemOf } from '../../core/domain/gate-features.ts';
 import { classScores, gateView, shippedModel, softmax } from '../../core/domain/gate-model.ts';
 import { classifierInputs } from './snapshot-inputs.ts';
 
@@ -28,11 +28,11 @@ test('the corpus holds at least 2,000 labelled items of every kind, split train 
   assert.is(splitOf('Otters return to the River Wend'), splitOf('  otters RETURN to the river wend! '));
 });
 
-test('test split (harder than real traffic by design): accept precision >= 0.87 and recall >= 0.80, every reason mostly rejected', () => {
+test('test split (harder than real traffic by design): accept precision >= 0.95 and recall >= 0.75, every reason mostly rejected', () => {
   const m = evaluate(corpus.filter((i) => i.split === 'test'));
   console.log(`test split: ${m.items} items, accept precision ${m.acceptPrecision.toFixed(3)}, recall ${m.acceptRecall.toFixed(3)}`);
-  assert.ok(m.acceptPrecision >= 0.87, `precision ${m.acceptPrecision}`);
-  assert.ok(m.acceptRecall >= 0.8, `recall ${m.acceptRecall}`);
+  assert.ok(m.acceptPrecision >= 0.95, `precision ${m.acceptPrecision}`);
+  assert.ok(m.acceptRecall >= 0.75, `recall ${m.acceptRecall}`);
   for (const reason of ['distress', 'ragebait', 'promotional'] as const) assert.ok(m.rejectRecall[reason] >= 0.85, `${reason} ${m.rejectRecall[reason]}`);
 });
 
@@ -56,6 +56,26 @@ test('inference straight into the weights gives exactly the probabilities of the
     const named = softmax(classScores(gateFeatures(title, teaser.slice(0, 600), model.lexicon), model), model.temperature);
     const p = gateView(title, teaser, model).probabilities;
     assert.equal([p.accept, p.distress, p.ragebait, p.promotional], Array.from(named), title);
+  }
+});
+
+test('a word the corpus never shows still counts by its meaning (its GloVe vector, folded into the shipped weights)', () => {
+  const model = shippedModel();
+  // The same model without one word's vector (rows and scratch shared: only the vectors differ).
+  const without = (word: string) => ({ ...model, lexicon: { ...model.lexicon, vectors: new Map([...model.lexicon.vectors].filter(([w]) => w !== word)) } });
+  const known = (word: string) => model.unigrams.has(stemOf(word)) || model.lexicon.harm.has(stemOf(word)) || model.lexicon.valence.has(stemOf(word));
+  const headline = (word: string) => `A morning of ${word} in the town square`;
+  for (const word of ['shrapnel', 'machete', 'sniper']) {
+    assert.not.ok(known(word), `${word} is not in the corpus's words or the lexicons`);
+    const view = gateView(headline(word), '', model);
+    assert.is(view.reason, 'distress', word);
+    assert.ok(view.cues.includes(word), `${word} is named as a cue: ${view.cues.join(', ')}`);
+    const blind = gateView(headline(word), '', without(word));
+    assert.ok(blind.accept, `${word}: without its vector the headline passes (accept ${blind.probabilities.accept.toFixed(2)})`);
+  }
+  for (const word of ['marmalade', 'violinist', 'pancakes']) {
+    assert.not.ok(known(word), `${word} is not in the corpus's words or the lexicons`);
+    assert.ok(gateView(headline(word), '', model).accept, word);
   }
 });
 
