@@ -14,26 +14,29 @@ import type { AppEnv } from './deps.ts';
 import { notModified, preferredEncoding } from './http-cache.ts';
 import { requestHeader } from './request-header.ts';
 
-/** The header sets of one answer (made once: a plain object per request cost more than the rest of the answer's work). */
+/** The header sets of one answer, each made on first use and frozen (a plain object per request cost more than the rest of the answer's work). */
 interface AnswerHeaders {
-  notModified: Record<string, string>;
-  identity: Record<string, string>;
-  br: Record<string, string>;
-  gzip: Record<string, string>;
+  notModified?: Record<string, string>;
+  identity?: Record<string, string>;
+  br?: Record<string, string>;
+  gzip?: Record<string, string>;
 }
 
 const headerSets = new WeakMap<Answer, AnswerHeaders>();
 
-function headersOf(answer: Answer): AnswerHeaders {
+/** The headers of `answer` sent as `kind`: shared by every request of this answer (as JSON_TYPE is), never changed by one. */
+function headersOf(answer: Answer, kind: keyof AnswerHeaders): Record<string, string> {
   let sets = headerSets.get(answer);
-  if (sets === undefined) {
-    // Frozen: shared by every request of this answer (as JSON_TYPE is), never changed by one.
-    const validators = Object.freeze({ ETag: answer.etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' });
-    const identity = Object.freeze({ 'Content-Type': 'application/json', ...validators });
-    sets = { notModified: validators, identity, br: Object.freeze({ ...identity, 'Content-Encoding': 'br' }), gzip: Object.freeze({ ...identity, 'Content-Encoding': 'gzip' }) };
-    headerSets.set(answer, sets);
+  if (sets === undefined) headerSets.set(answer, (sets = {}));
+  let made = sets[kind];
+  if (made === undefined) {
+    const validators = { ETag: answer.etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' };
+    if (kind === 'notModified') made = validators;
+    else if (kind === 'identity') made = { 'Content-Type': 'application/json', ...validators };
+    else made = { 'Content-Type': 'application/json', ...validators, 'Content-Encoding': kind };
+    sets[kind] = made = Object.freeze(made);
   }
-  return sets;
+  return made;
 }
 
 /** The JSON answer for this request: 304, compressed or plain (see the module comment). */
@@ -41,11 +44,10 @@ export function sendAnswer(c: Context<AppEnv>, answer: Answer): Response {
   if (!answer.remembered) return c.body(answer.body, undefined, JSON_TYPE);
   // Already in its final coding: the request frame's compression leaves it alone.
   c.set('precoded', true);
-  const headers = headersOf(answer);
   const ifNoneMatch = requestHeader(c, 'if-none-match');
-  if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return c.body(null, 304, headers.notModified);
+  if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return c.body(null, 304, headersOf(answer, 'notModified'));
   const coding = preferredEncoding(requestHeader(c, 'accept-encoding'));
   const encoded = coding === null ? null : answer.encoded(coding);
-  if (coding === null || encoded === null) return c.body(answer.body, 200, headers.identity);
-  return c.body(encoded, 200, coding === 'br' ? headers.br : headers.gzip);
+  if (coding === null || encoded === null) return c.body(answer.body, 200, headersOf(answer, 'identity'));
+  return c.body(encoded, 200, headersOf(answer, coding));
 }

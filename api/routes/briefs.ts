@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
-import { briefJson, JSON_TYPE } from '../../core/readmodel/json.ts';
+import { briefBytes } from '../../core/readmodel/json.ts';
 import { briefArticles, briefGeneratedAt, recentSplit } from '../../core/readmodel/queries.ts';
 import { briefAnswer } from '../../core/readmodel/answers.ts';
 import { sendAnswer } from '../answers.ts';
@@ -24,7 +24,7 @@ export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
     const filter = { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null };
     // The bytes of `c.json(briefFor(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
     // remembered per snapshot and recent window for requests that share them (core/readmodel/answers.ts).
-    const answer = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, () => briefJson(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)));
+    const answer = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, () => briefBytes(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)));
     return sendAnswer(c, answer);
   });
   return app;

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
 import { feedAnswer } from '../../core/readmodel/answers.ts';
-import { cardsJson, JSON_TYPE } from '../../core/readmodel/json.ts';
+import { cardsBytes } from '../../core/readmodel/json.ts';
 import { feedPage } from '../../core/readmodel/queries.ts';
 import { followsOf } from '../../core/store/pool.ts';
 import { sendAnswer } from '../answers.ts';
@@ -31,7 +31,7 @@ export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
     // The bytes of `c.json(feedPage(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
     // remembered per snapshot for requests that share them (core/readmodel/answers.ts).
-    const answer = feedAnswer(snapshot, q.answerKey, () => cardsJson(feedPage(snapshot, toFilter(q, following), q.sort, q.offset, q.limit)));
+    const answer = feedAnswer(snapshot, q.answerKey, () => cardsBytes(feedPage(snapshot, toFilter(q, following), q.sort, q.offset, q.limit)));
     return sendAnswer(c, answer);
   });
   return app;

@@ -4,7 +4,7 @@
  * orders: `ranked` (best-first, paywalled below readable) and `latest` (pure recency).
  */
 import type { PoolArticle } from './card.ts';
-import type { Boundaries } from './prefs.ts';
+import type { AvoidTerm, Boundaries } from './prefs.ts';
 import { tagFamily, type Mood } from './taxonomy.ts';
 
 /** Everything that narrows a reading request, already parsed. */
@@ -19,30 +19,42 @@ export interface FeedFilter {
   following: { sources: ReadonlySet<string>; tags: ReadonlySet<string> } | null;
 }
 
-/** What the filter reads from an article (PoolArticle has it all; without `folded` the avoid pattern always runs). */
+/** What the filter reads from an article (PoolArticle has it all; without `folded` every avoid pattern runs, without `seq` nothing is remembered). */
 export type Filterable = Pick<PoolArticle, 'id' | 'source_id' | 'topic' | 'flavor' | 'tags' | 'cortisol' | 'ragebait' | 'text'> &
   Partial<Pick<PoolArticle, 'folded' | 'seq'>>;
 
 /**
- * Remembered substring tests of the avoid pre-test, one array per key of `Boundaries.avoidKeys`
- * (same order; null = not remembered), indexed by the article's `seq`: 0 untested, 1 the folded
- * text holds the key, 2 it does not. A read model keeps them per snapshot (an index built lazily).
+ * Remembered verdicts of the avoid-terms, one array per term of `Boundaries.avoid` (same order; null
+ * = not remembered), indexed by the article's `seq`: 0 untested, 1 the term matches the article's
+ * text, 2 it does not. A read model keeps them per snapshot and term (built lazily), so the
+ * pattern of a term runs at most once per article and snapshot, whichever reader avoids it.
  */
 export type AvoidMemo = readonly (Uint8Array | null)[];
 
-/** False only when the avoid pattern cannot match `a` (no key occurs in its folded text). */
-function avoidMayMatch(a: Filterable, keys: readonly string[] | null, memo: AvoidMemo | undefined): boolean {
-  if (keys === null || a.folded === undefined) return true;
+/** Whether `term` matches `a`'s text; its key, absent from the folded text, settles it without the pattern. */
+function termMatches(a: Filterable, term: AvoidTerm): boolean {
+  if (term.key !== null && a.folded !== undefined && !a.folded.includes(term.key)) return false;
+  return term.pattern.test(a.text);
+}
+
+/** True when some avoid-term matches `a` (remembered in `memo` when given). */
+function avoided(a: Filterable, terms: readonly AvoidTerm[], memo: AvoidMemo | undefined): boolean {
   const seq = a.seq ?? -1;
-  for (let k = 0; k < keys.length; k += 1) {
-    const key = keys[k] as string;
+  for (let k = 0; k < terms.length; k += 1) {
+    const term = terms[k] as AvoidTerm;
     const seen = memo?.[k];
     if (seen && seq >= 0 && seq < seen.length) {
-      let hit = seen[seq];
-      if (hit === 0) seen[seq] = hit = a.folded.includes(key) ? 1 : 2;
-      if (hit === 1) return true;
-    } else if (a.folded.includes(key)) return true;
+      let verdict = seen[seq];
+      if (verdict === 0) seen[seq] = verdict = termMatches(a, term) ? 1 : 2;
+      if (verdict === 1) return true;
+    } else if (termMatches(a, term)) return true;
   }
+  return false;
+}
+
+/** True when one of `tags` is muted. */
+function mutedTag(tags: readonly string[], muted: ReadonlySet<string>): boolean {
+  for (let i = 0; i < tags.length; i += 1) if (muted.has(tags[i] as string)) return true;
   return false;
 }
 
@@ -51,11 +63,11 @@ export function withinBoundaries(a: Filterable, b: Boundaries, memo?: AvoidMemo)
   if (b.muteTopics.has(a.topic) || b.muteFlavors.has(a.flavor) || b.muteSources.has(a.source_id)) return false;
   if (b.includeTopics.size > 0 && !b.includeTopics.has(a.topic)) return false;
   if (b.includeFlavors.size > 0 && !b.includeFlavors.has(a.flavor)) return false;
-  if (b.muteTags.size > 0 && a.tags.some((t) => b.muteTags.has(t))) return false;
+  if (b.muteTags.size > 0 && mutedTag(a.tags, b.muteTags)) return false;
   if (b.maxCortisol !== null && a.cortisol > b.maxCortisol) return false;
   if (b.maxRagebait !== null && a.ragebait > b.maxRagebait) return false;
-  // Last: the only check that costs a regular expression, and only when a substring pre-test passes.
-  if (b.avoid && avoidMayMatch(a, b.avoidKeys, memo) && b.avoid.test(a.text)) return false;
+  // Last: the only check that may cost a regular expression (remembered, and after a substring pre-test).
+  if (b.avoid.length > 0 && avoided(a, b.avoid, memo)) return false;
   return true;
 }
 

@@ -40,15 +40,24 @@ export interface Boundaries {
   muteFlavors: ReadonlySet<string>;
   muteTags: ReadonlySet<string>;
   muteSources: ReadonlySet<string>;
-  /** Null when there are no avoid-terms; else one case-insensitive word-boundary pattern. */
-  avoid: RegExp | null;
   /**
-   * A pre-test for `avoid` (see `avoidKeys`): the pattern can only match a text whose `foldText`
-   * holds one of these; null when some term has no such key (then the pattern always runs).
+   * The avoid-terms (pauses folded in), each with its own pattern: an article is avoided when any
+   * of them matches (exactly when the one pattern of them all, `avoidPattern`, would). Empty: none.
    */
-  avoidKeys: readonly string[] | null;
+  avoid: readonly AvoidTerm[];
   maxCortisol: number | null;
   maxRagebait: number | null;
+}
+
+/**
+ * One avoid-term ready to test: its case-insensitive word-boundary `pattern` (`avoidPattern` of the
+ * term alone) and `key`, a pre-test (`avoidKeys` of the term alone): the pattern can only match a
+ * text whose `foldText` holds the key; null when the term has no ASCII letter or digit.
+ */
+export interface AvoidTerm {
+  term: string;
+  key: string | null;
+  pattern: RegExp;
 }
 
 /** Caps that keep a hostile blob from costing much: entries per list, characters per entry. */
@@ -173,6 +182,37 @@ export function avoidKeys(terms: readonly string[]): string[] | null {
   return keys;
 }
 
+// Compiled terms, shared by every request that avoids the same term (a pattern has no `g` flag,
+// so testing it keeps no state): a reader's first request then compiles no regular expression for
+// a term any reader avoided before. Bounded; cleared whole when full.
+const MAX_COMPILED_TERMS = 4096;
+const compiledTerms = new Map<string, AvoidTerm>();
+
+/** The avoid-term `term` (non-blank), compiled once while remembered. */
+export function avoidTerm(term: string): AvoidTerm {
+  let compiled = compiledTerms.get(term);
+  if (compiled === undefined) {
+    const pattern = avoidPattern([term]);
+    if (pattern === null) throw new Error('avoidTerm of a blank term');
+    compiled = Object.freeze({ term, key: avoidKeys([term])?.[0] ?? null, pattern });
+    if (compiledTerms.size >= MAX_COMPILED_TERMS) compiledTerms.clear();
+    compiledTerms.set(term, compiled);
+  }
+  return compiled;
+}
+
+/** The distinct non-blank terms of `terms`, compiled. */
+export function avoidTerms(terms: readonly string[]): AvoidTerm[] {
+  const out: AvoidTerm[] = [];
+  const seen = new Set<string>();
+  for (const term of terms) {
+    if (!term.trim() || seen.has(term)) continue;
+    seen.add(term);
+    out.push(avoidTerm(term));
+  }
+  return out;
+}
+
 /** The boundaries in force at `now`: expired pauses do nothing, running ones join the mute lists. */
 export function activeBoundaries(prefs: Prefs, now: Date): Boundaries {
   const running = prefs.pauses.filter((p) => p.until.getTime() > now.getTime());
@@ -185,8 +225,7 @@ export function activeBoundaries(prefs: Prefs, now: Date): Boundaries {
     muteFlavors: new Set([...prefs.mute_flavors, ...paused('flavor')]),
     muteTags: new Set([...prefs.mute_tags, ...paused('tag')]),
     muteSources: new Set(paused('source')),
-    avoid: avoidPattern(terms),
-    avoidKeys: avoidKeys(terms),
+    avoid: avoidTerms(terms),
     maxCortisol: prefs.max_cortisol,
     maxRagebait: prefs.max_ragebait,
   };

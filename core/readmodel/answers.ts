@@ -14,7 +14,7 @@
  * use, so a conditional request costs a string comparison and compression once per snapshot, not
  * once per request (issue 23; api/answers.ts sends them).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { RecentSplit } from '../domain/brief.ts';
 import type { PoolArticle } from '../domain/card.ts';
@@ -49,20 +49,22 @@ export class Answer {
 
   /** A weak entity tag of the JSON (weak: the same JSON goes out in three codings). */
   get etag(): string {
-    this.#etag ??= `W/"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`;
+    this.#etag ??= `W/"${hash('sha256', this.body, 'base64url').slice(0, 27)}"`;
     return this.#etag;
   }
 
   /** The answer in `coding`, or null when it is too short to gain from it. */
   encoded(coding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> | null {
     if (this.body.byteLength < COMPRESS_MIN_BYTES) return null;
-    if (coding === 'br') {
-      this.#br ??= brotliCompressSync(this.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.byteLength } });
-      return this.#br;
-    }
-    this.#gzip ??= gzipSync(this.body);
-    return this.#gzip;
+    if (coding === 'br') return (this.#br ??= compressBytes(this.body, 'br'));
+    return (this.#gzip ??= compressBytes(this.body, 'gzip'));
   }
+}
+
+/** `body` in `coding`: brotli at quality 5 (see BROTLI_QUALITY) or gzip at zlib's default level, on the event loop. */
+export function compressBytes(body: Uint8Array, coding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> {
+  if (coding === 'br') return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+  return gzipSync(body);
 }
 
 interface BriefAnswers {
@@ -74,11 +76,16 @@ const utf8 = new TextEncoder();
 const feedAnswers = new WeakMap<Snapshot, Map<string, Answer>>();
 const briefAnswers = new WeakMap<Snapshot, BriefAnswers>();
 
-function remember(answers: Map<string, Answer>, key: string | null, build: () => string): Answer {
-  if (key === null) return new Answer(utf8.encode(build()), false);
+/** What builds an answer: its JSON, as text or already as UTF-8 bytes. */
+export type BuildAnswer = () => string | Uint8Array<ArrayBuffer>;
+
+const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof built === 'string' ? utf8.encode(built) : built);
+
+function remember(answers: Map<string, Answer>, key: string | null, build: BuildAnswer): Answer {
+  if (key === null) return new Answer(bytesOf(build()), false);
   let answer = answers.get(key);
   if (answer === undefined) {
-    answer = new Answer(utf8.encode(build()), true);
+    answer = new Answer(bytesOf(build()), true);
     if (answers.size >= MAX_ANSWERS) {
       // Maps iterate in insertion order: drop the older half.
       let drop = answers.size >> 1;
@@ -93,14 +100,14 @@ function remember(answers: Map<string, Answer>, key: string | null, build: () =>
 }
 
 /** The encoded feed answer for `key` in `s`, built by `build` when not remembered (or `key` is null). */
-export function feedAnswer(s: Snapshot, key: string | null, build: () => string): Answer {
+export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer): Answer {
   let answers = feedAnswers.get(s);
   if (!answers) feedAnswers.set(s, (answers = new Map()));
   return remember(answers, key, build);
 }
 
 /** The encoded brief answer for `key` in `s` under the recent-window `split` of the request's `now`. */
-export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string | null, build: () => string): Answer {
+export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string | null, build: BuildAnswer): Answer {
   let held = briefAnswers.get(s);
   if (!held || held.split !== split) briefAnswers.set(s, (held = { split, answers: new Map() }));
   return remember(held.answers, key, build);

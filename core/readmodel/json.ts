@@ -45,3 +45,60 @@ export function briefJson(items: readonly PoolArticle[], generatedAt: string | n
 
 /** The headers `c.json` sets, for routes that send these prebuilt bodies with `c.body`. */
 export const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' });
+
+// ---- The same bodies as UTF-8 bytes, joined from each card's bytes (encoded once per card). ----
+
+const utf8 = new TextEncoder();
+const cardBytesOf = new WeakMap<ArticleCard, Uint8Array>();
+const itemBytesOf = new WeakMap<PoolArticle, { summary: string; bytes: Uint8Array }>();
+const OPEN_LIST = utf8.encode('[');
+const CLOSE_LIST = utf8.encode(']');
+const COMMA = utf8.encode(',');
+const OPEN_BRIEF = utf8.encode('{"items":[');
+
+/** `cardJson(card)` as UTF-8, encoded once per card. */
+function cardBytes(card: ArticleCard): Uint8Array {
+  let bytes = cardBytesOf.get(card);
+  if (bytes === undefined) {
+    bytes = utf8.encode(cardJson(card));
+    cardBytesOf.set(card, bytes);
+  }
+  return bytes;
+}
+
+/** `briefItemJson(a)` as UTF-8, encoded once per article and summary (a patched summary is a new text). */
+function briefItemBytes(a: PoolArticle): Uint8Array {
+  if (!a.summary) return cardBytes(a.card);
+  const held = itemBytesOf.get(a);
+  if (held !== undefined && held.summary === a.summary) return held.bytes;
+  const bytes = utf8.encode(briefItemJson(a));
+  itemBytesOf.set(a, { summary: a.summary, bytes });
+  return bytes;
+}
+
+/** `parts` joined, separated by commas, between `open` and `close`: one copy of every byte. */
+function join(open: Uint8Array, parts: readonly Uint8Array[], close: Uint8Array): Uint8Array<ArrayBuffer> {
+  let length = open.byteLength + close.byteLength + Math.max(0, parts.length - 1);
+  for (const part of parts) length += part.byteLength;
+  const out = new Uint8Array(length);
+  out.set(open, 0);
+  let at = open.byteLength;
+  for (let i = 0; i < parts.length; i += 1) {
+    if (i > 0) out.set(COMMA, at++);
+    const part = parts[i] as Uint8Array;
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  out.set(close, at);
+  return out;
+}
+
+/** `utf8(cardsJson(cards))`, without building the string. */
+export function cardsBytes(cards: readonly ArticleCard[]): Uint8Array<ArrayBuffer> {
+  return join(OPEN_LIST, cards.map(cardBytes), CLOSE_LIST);
+}
+
+/** `utf8(briefJson(items, generatedAt))`, without building the string. */
+export function briefBytes(items: readonly PoolArticle[], generatedAt: string | null): Uint8Array<ArrayBuffer> {
+  return join(OPEN_BRIEF, items.map(briefItemBytes), utf8.encode(`],"generated_at":${JSON.stringify(generatedAt)}}`));
+}

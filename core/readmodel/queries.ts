@@ -21,7 +21,7 @@ export function baseList(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest'):
 
 /** One page of the feed: the matches of `f` in `sort` order, after skipping `offset` of them. */
 export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', offset: number, limit: number): ArticleCard[] {
-  const memo = avoidMemoFor(s, f.boundaries.avoidKeys);
+  const memo = avoidMemoFor(s, f.boundaries.avoid);
   const out: ArticleCard[] = [];
   let skipped = 0;
   for (const a of baseList(s, f, sort)) {
@@ -46,7 +46,7 @@ export function recentSplit(s: Snapshot, now: Date): RecentSplit<PoolArticle> {
 
 /** The brief's articles for one caller (rules 1–5), in order. */
 export function briefArticles(s: Snapshot, f: FeedFilter, now: Date): PoolArticle[] {
-  const memo = avoidMemoFor(s, f.boundaries.avoidKeys);
+  const memo = avoidMemoFor(s, f.boundaries.avoid);
   const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
   const split = recentSplit(s, now);
   return applyBriefRules(stored, [split.recent, split.older], (a) => matches(a, f, memo));
@@ -62,7 +62,7 @@ export function briefFor(s: Snapshot, f: FeedFilter, now: Date): { items: Articl
 
 /** The next-best readable match of `f` (gentle too when asked), or null when none remain. */
 export function replacementFor(s: Snapshot, f: FeedFilter, gentle: boolean): ArticleCard | null {
-  const memo = avoidMemoFor(s, f.boundaries.avoidKeys);
+  const memo = avoidMemoFor(s, f.boundaries.avoid);
   for (const a of baseList(s, f, 'ranked')) {
     // Ranked lists hold readable items first: the first paywalled one ends the search.
     if (a.paywalled) break;
@@ -74,7 +74,7 @@ export function replacementFor(s: Snapshot, f: FeedFilter, gentle: boolean): Art
 
 /** Matches of `f` discovered strictly after `ts`: their count and the newest `limit`. */
 export function sinceFor(s: Snapshot, f: FeedFilter, ts: Date | null, limit: number): { count: number; items: ArticleCard[] } {
-  const memo = avoidMemoFor(s, f.boundaries.avoidKeys);
+  const memo = avoidMemoFor(s, f.boundaries.avoid);
   if (ts === null) return { count: 0, items: [] };
   const after = ts.getTime();
   const items: ArticleCard[] = [];
@@ -93,7 +93,7 @@ export function categoryCounts(s: Snapshot, f: FeedFilter, topics: readonly stri
   topics: Record<string, number>;
   flavors: Record<string, number>;
 } {
-  const memo = avoidMemoFor(s, f.boundaries.avoidKeys);
+  const memo = avoidMemoFor(s, f.boundaries.avoid);
   // Maps, not object literals: a stored id such as "__proto__" must stay a plain key.
   const t = new Map<string, number>(topics.map((id) => [id, 0]));
   const fl = new Map<string, number>(flavors.map((id) => [id, 0]));

@@ -9,7 +9,7 @@ import type { PoolArticle } from '../domain/card.ts';
 import { toPoolArticle } from '../domain/card.ts';
 import { compareDiscovered, compareLatest, compareRanked, rankScore, type AvoidMemo } from '../domain/filter.ts';
 import { isGentle } from '../domain/gate.ts';
-import { foldText } from '../domain/prefs.ts';
+import { foldText, type AvoidTerm } from '../domain/prefs.ts';
 import type { PoolData } from '../store/pool.ts';
 import { forgetAnswers } from './answers.ts';
 
@@ -44,12 +44,12 @@ export interface Snapshot {
    * unchanged (see `recentSplit` in queries.ts). A holder, so snapshot copies share one cache.
    */
   recent: { split: RecentSplit<PoolArticle> | null };
-  /** Remembered avoid-key substring tests per key, indexed by `seq` (see AvoidMemo in filter.ts); bounded. */
+  /** Remembered avoid-term verdicts per term, indexed by `seq` (see AvoidMemo in filter.ts); bounded. */
   avoidHits: Map<string, Uint8Array>;
 }
 
-/** At most this many avoid keys are remembered per snapshot (each costs one byte per article). */
-export const MAX_MEMO_KEYS = 64;
+/** At most this many avoid-terms are remembered per snapshot (each costs one byte per article); later ones are tested each time. */
+export const MAX_MEMO_KEYS = 128;
 
 const EMPTY: SortedLists = Object.freeze({ ranked: [], latest: [] });
 
@@ -94,12 +94,12 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
   };
 }
 
-/** The memo arrays for `keys` (created on first use, up to MAX_MEMO_KEYS keys; null past that). */
-export function avoidMemoFor(snapshot: Snapshot, keys: readonly string[] | null): AvoidMemo | undefined {
-  if (!keys || keys.length === 0) return undefined;
-  return keys.map((key) => {
-    let seen = snapshot.avoidHits.get(key);
-    if (!seen && snapshot.avoidHits.size < MAX_MEMO_KEYS) snapshot.avoidHits.set(key, (seen = new Uint8Array(snapshot.all.ranked.length)));
+/** The memo arrays for `terms` (created on first use, up to MAX_MEMO_KEYS terms; null past that). */
+export function avoidMemoFor(snapshot: Snapshot, terms: readonly AvoidTerm[]): AvoidMemo | undefined {
+  if (terms.length === 0) return undefined;
+  return terms.map(({ term }) => {
+    let seen = snapshot.avoidHits.get(term);
+    if (!seen && snapshot.avoidHits.size < MAX_MEMO_KEYS) snapshot.avoidHits.set(term, (seen = new Uint8Array(snapshot.all.ranked.length)));
     return seen ?? null;
   });
 }
