@@ -7,6 +7,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
+import { SESSION_COOKIE } from '../../core/domain/user.ts';
+import { signInDirectly } from '../accounts/helpers.ts';
 import { IMAGE_ORIGIN, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -68,12 +70,25 @@ test('1280×900: the seven brief titles lie within 1.5 screens, with images show
   await context.close();
 });
 
+test('1280×900, signed in (Save and Follow on every card): the seven titles still lie within 1.5 screens', async () => {
+  const { token } = await signInDirectly(h.ctx.db, 'glance@example.org', new Date(), { imported_at: new Date() });
+  const { context, page } = await pageAt(1280, 900);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
+  await page.goto(h.base + '/');
+  await waitForBrief(page);
+  await until(async () => (await page.locator('.brief article.card button[aria-keyshortcuts="s"]').count()) === 7, 10_000, 'Save on the seven cards');
+  await until(async () => (await shownImages(page, '.brief')) === 7, 10_000, 'the seven images loaded');
+  for (const [i, box] of (await titleBoxes(page, '.brief')).entries()) assert.ok(box.bottom <= 1.5 * 900, `title ${i + 1} ends at ${box.bottom} px, within 1350 px`);
+  await context.close();
+});
+
 test('390×844: one column, no sideways scroll; compact is denser, kept on the device, and applies to the feeds', async () => {
   const { context, page } = await pageAt(390, 844);
   await page.goto(h.base + '/');
   await waitForBrief(page);
   const comfortable = await titleBoxes(page, '.brief');
-  assert.is(new Set(comfortable.map((b) => b.left)).size, 1, 'one column');
+  const columns = await page.$$eval('.brief article.card', (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().left))).size);
+  assert.is(columns, 1, 'one column');
   assert.not.ok(await sidewaysScroll(page));
   const toggle = page.getByRole('button', { name: 'Compact view' });
   assert.is(await toggle.getAttribute('aria-pressed'), 'false');
