@@ -6,11 +6,11 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AppError, describeError } from '../core/errors.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
+import { compressAnswer } from './compress.ts';
 import { calmPage } from './pages.ts';
 import { requestHeader } from './request-header.ts';
 import { StaticFiles } from './static-files.ts';
@@ -59,9 +59,6 @@ function corsPolicy(deps: AppDeps) {
   };
 }
 
-/** The `next` of a middleware run after the handler: it only inspects `c.res`. */
-const settled = (): Promise<void> => Promise.resolve();
-
 /**
  * The one middleware every request passes, in this order: the deps on the context; the request
  * log around everything (method, path without query string, status, duration; never an IP or
@@ -71,7 +68,6 @@ const settled = (): Promise<void> => Promise.resolve();
  */
 function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const cors = corsPolicy(deps);
-  const compressed = compress();
   const guarded = async (c: Context<AppEnv>, next: () => Promise<void>): Promise<void> => {
     try {
       if (needsSameOrigin(c)) assertSameOrigin(c, deps.config.publicBaseUrl);
@@ -93,10 +89,12 @@ function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
     } else {
       await next();
     }
-    // What the app builds per request (JSON, on-demand pages, error pages) is gzipped on the way out
-    // by `hono/compress` for a client that accepts it. Answers already in their final coding say so
-    // (`precoded`: remembered answers, static files); a request naming no coding is not looked at.
-    if (c.var.precoded !== true && requestHeader(c, 'accept-encoding') !== undefined) await compressed(c, settled);
+    // What the app builds per request (JSON, on-demand pages, error pages) is compressed on the way
+    // out for a client that accepts it, when 1 KB or more (api/compress.ts). Answers already in their
+    // final coding say so (`precoded`: remembered answers, static files); a request naming no coding
+    // is not looked at.
+    const accepts = c.var.precoded === true ? undefined : requestHeader(c, 'accept-encoding');
+    if (accepts !== undefined) await compressAnswer(c, accepts);
     deps.log.info('request', {
       method: c.req.method,
       path: c.req.path,
@@ -138,7 +136,7 @@ export type App = Hono<AppEnv> & { staticFiles: StaticFiles };
 /** Create the HTTP app. `extraRoutes` lets each capability mount its sub-apps. */
 export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>();
-  const staticFiles = new StaticFiles(deps.config.distDir, { log: deps.log });
+  const staticFiles = new StaticFiles(deps.config.distDir, { log: deps.log, maxBytes: deps.config.staticCacheBytes });
 
   app.use('*', requestFrame(deps));
   // The security headers are added by Node's response (api/server.ts SecuredResponse), not here.

@@ -37,6 +37,11 @@ export interface Config {
    * changed; it is also saved at shutdown (docs/embedded.md).
    */
   embeddedSaveSeconds: number;
+  /**
+   * Bytes the API's in-memory index of `distDir` may hold (every coding of every file counted;
+   * api/static-files.ts); files beyond it are served from disk. `TIDINGS_STATIC_CACHE_MB`, 0-65536.
+   */
+  staticCacheBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,6 +88,15 @@ function parseSaveSeconds(env: Env): number {
     throw new ConfigError('TIDINGS_EMBEDDED_SAVE_SECONDS', `expected a number of seconds 1-3600, got "${value}"`);
   }
   return Number(value);
+}
+
+/** `TIDINGS_STATIC_CACHE_MB`: whole mebibytes, 0 (nothing held) to 65536; 64 by default. */
+function parseStaticCache(env: Env): number {
+  const value = read(env, 'TIDINGS_STATIC_CACHE_MB') ?? '64';
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65_536) {
+    throw new ConfigError('TIDINGS_STATIC_CACHE_MB', `expected a number of megabytes 0-65536, got "${value}"`);
+  }
+  return Number(value) * 1024 * 1024;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$|^[^\s@]+@localhost$/;
@@ -198,6 +212,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir,
     distDir,
     embeddedSaveSeconds: parseSaveSeconds(env),
+    staticCacheBytes: parseStaticCache(env),
   };
 }
 

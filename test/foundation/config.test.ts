@@ -46,7 +46,16 @@ const BAD: Array<[string, Record<string, string>, string]> = [
   ['TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: 'all' }, 'TRUST_PROXY_HOPS'],
   ['TIDINGS_EMBEDDED_SAVE_SECONDS zero', { TIDINGS_EMBEDDED_SAVE_SECONDS: '0' }, 'TIDINGS_EMBEDDED_SAVE_SECONDS'],
   ['TIDINGS_EMBEDDED_SAVE_SECONDS words', { TIDINGS_EMBEDDED_SAVE_SECONDS: 'often' }, 'TIDINGS_EMBEDDED_SAVE_SECONDS'],
+  ['TIDINGS_STATIC_CACHE_MB negative', { TIDINGS_STATIC_CACHE_MB: '-1' }, 'TIDINGS_STATIC_CACHE_MB'],
+  ['TIDINGS_STATIC_CACHE_MB words', { TIDINGS_STATIC_CACHE_MB: 'lots' }, 'TIDINGS_STATIC_CACHE_MB'],
+  ['TIDINGS_STATIC_CACHE_MB too large', { TIDINGS_STATIC_CACHE_MB: '70000' }, 'TIDINGS_STATIC_CACHE_MB'],
 ];
+
+test('TIDINGS_STATIC_CACHE_MB: 64 MiB by default, whole mebibytes, 0 allowed', () => {
+  assert.is(loadConfig({}, tmp()).staticCacheBytes, 64 * 1024 * 1024);
+  assert.is(loadConfig({ TIDINGS_STATIC_CACHE_MB: '2' }, tmp()).staticCacheBytes, 2 * 1024 * 1024);
+  assert.is(loadConfig({ TIDINGS_STATIC_CACHE_MB: '0' }, tmp()).staticCacheBytes, 0);
+});
 
 for (const [name, env, variable] of BAD) {
   test(`bad configuration fails with one line naming the variable: ${name}`, () => {

@@ -2,7 +2,8 @@
  * The reading answers on the wire (issue 23): remembered answers of `/api/feed` and `/api/brief`
  * carry a weak ETag (a 304 with no body when the client holds it, a new tag when the pool
  * changes) and go out in brotli or gzip when asked, made once per snapshot; JSON the app builds per
- * request is gzipped by the request frame; nothing is compressed for a client that names no coding.
+ * request is compressed by the request frame when 1 KB or more (smaller goes out as it is); nothing
+ * is compressed for a client that names no coding.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -98,19 +99,36 @@ test('compressed bytes are made once per snapshot and kept beside the answer', a
   assert.is(answer.encoded('gzip'), answer.encoded('gzip'));
 });
 
-test('JSON and pages built per request (not remembered) are gzipped by the request frame (hono/compress) when asked, left alone when not', async () => {
+test('JSON and pages built per request (not remembered) are compressed by the request frame when 1 KB or more and asked, left alone when not', async () => {
   const paused = prefsParam({ pauses: [{ kind: 'topic', value: 'nature', until: '2026-11-21T00:00:00Z' }] });
   const route = `/api/feed?prefs=${paused}`;
   const plain = await get(route);
   assert.is(plain.headers['content-encoding'], undefined);
   assert.is(plain.headers.etag, undefined, 'not remembered: no tag');
-  const gz = await get(route, { 'Accept-Encoding': 'gzip, deflate, br' });
-  assert.is(gz.headers['content-encoding'], 'gzip');
-  assert.is(gz.headers.vary, 'Accept-Encoding');
-  assert.is(decoded(gz).toString('utf8'), plain.body.toString('utf8'));
+  assert.ok(plain.body.length >= 1024, `${plain.body.length} bytes`);
+  for (const [accept, coding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['deflate', undefined]] as const) {
+    const res = await get(route, { 'Accept-Encoding': accept });
+    assert.is(res.headers['content-encoding'], coding, accept);
+    assert.is(res.headers.vary, 'Accept-Encoding', accept);
+    assert.is(res.headers['content-length'], String(res.body.length), accept);
+    assert.is(decoded(res).toString('utf8'), plain.body.toString('utf8'), accept);
+  }
   const page = await get('/nope', { 'Accept-Encoding': 'gzip' });
   assert.is(page.status, 404);
   assert.match(decoded(page).toString('utf8'), 'Nothing here');
+});
+
+test('JSON under 1 KB goes out as it is (identity, its length, no Vary), whatever the client accepts (issue 23)', async () => {
+  for (const path of ['/api/nope', '/api/health', '/api/moods', `/api/feed?prefs=${prefsParam({ pauses: [{ kind: 'topic', value: 'nature', until: '2026-11-21T00:00:00Z' }] })}&limit=1`]) {
+    const plain = await get(path);
+    assert.ok(plain.body.length < 1024, `${path}: ${plain.body.length} bytes`);
+    const res = await get(path, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    assert.is(res.status, plain.status, path);
+    assert.is(res.headers['content-encoding'], undefined, path);
+    assert.is(res.headers.vary, undefined, path);
+    assert.is(res.headers['content-length'], String(res.body.length), path);
+    assert.is(res.body.toString('utf8'), plain.body.toString('utf8'), path);
+  }
 });
 
 test.run();

@@ -51,6 +51,8 @@ test.before(async () => {
   for (const [, rel, , body] of TEXT_FILES) write(rel, body);
   write('a/AAAA1111BBBB2222/index.html', `<!doctype html><title>Story</title>${prose(3000)}`);
   write('photo.png', randomBytes(4096));
+  write('favicon.ico', randomBytes(1500));
+  write('icons/icon-192.png', randomBytes(3000));
   write('small.txt', 'short');
   server = await serveApp(ctx.app, 0, '127.0.0.1');
 });
@@ -141,6 +143,22 @@ test('binary files and text under 1 KB go out as they are', async () => {
   const png = await get('/photo.png');
   assert.is(png.headers['content-type'], 'image/png');
   assert.is(png.headers.vary, undefined, 'no other coding exists, so nothing varies');
+});
+
+test('icons (issue 18): their image types, revalidated (stable names) or a year when versioned', async () => {
+  const cases: Array<[string, string, string]> = [
+    ['/favicon.ico', 'image/x-icon', 'public, max-age=0, must-revalidate'],
+    ['/icons/icon-192.png', 'image/png', 'public, max-age=0, must-revalidate'],
+    ['/icons/icon-192.png?v=1a2b3c', 'image/png', 'public, max-age=31536000, immutable'],
+    ['/icon.svg?v=1a2b3c', 'image/svg+xml; charset=utf-8', 'public, max-age=31536000, immutable'],
+  ];
+  for (const [pathname, type, cache] of cases) {
+    const res = await get(pathname, { 'Accept-Encoding': 'gzip, br' });
+    assert.is(res.status, 200, pathname);
+    assert.is(res.headers['content-type'], type, pathname);
+    assert.is(res.headers['cache-control'], cache, pathname);
+    assert.is(res.headers['x-content-type-options'], 'nosniff', pathname);
+  }
 });
 
 test('conditional GET: the ETag or the exact Last-Modified → 304 with no body; a changed tag or an older date → 200', async () => {
@@ -264,6 +282,42 @@ test('the index holds at most its byte bound; a file over the per-file bound str
   } finally {
     await bounded.close();
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('TIDINGS_STATIC_CACHE_MB bounds the app’s index: beyond it files are served from disk, still right', async () => {
+  const small = await createTestContext({ env: { TIDINGS_STATIC_CACHE_MB: '1' } });
+  const served = await serveApp(small.app, 0, '127.0.0.1');
+  try {
+    const files = small.app.staticFiles;
+    assert.is(files.maxBytes, 1024 * 1024);
+    const dist = small.config.distDir;
+    // Random text: compresses little, so each 100 KB file holds about 300 KB with its codings.
+    const bodies = new Map<string, string>();
+    for (let i = 0; i < 8; i += 1) {
+      const body = randomBytes(75_000).toString('base64');
+      bodies.set(`/page${i}.txt`, body);
+      writeFileSync(path.join(dist, `page${i}.txt`), body);
+    }
+    // Over the per-file bound (an eighth of the whole): never held.
+    const big = prose(200_000, 'large');
+    writeFileSync(path.join(dist, 'large.html'), big);
+    for (const [pathname, body] of bodies) {
+      const res = await rawRequest(`${served.url}${pathname}`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+      assert.is(decoded(res).toString('utf8'), body, pathname);
+      await files.settled();
+      assert.ok(files.stats().bytes <= 1024 * 1024, `${files.stats().bytes} bytes held`);
+    }
+    assert.ok(files.stats().files < bodies.size, `${files.stats().files} files held: the oldest were let go`);
+    for (const [pathname, body] of bodies) assert.is((await rawRequest(`${served.url}${pathname}`)).body.toString('utf8'), body, `${pathname} again`);
+    const large = await rawRequest(`${served.url}/large.html`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    assert.is(large.headers['content-encoding'], 'gzip', 'from disk: gzipped on the way');
+    assert.match(String(large.headers.etag), /^W\/"[0-9a-f]+-[0-9a-f]+-gz"$/, 'a size-and-time tag: the bytes were never held');
+    assert.is(decoded(large).toString('utf8'), big);
+    assert.ok(files.stats().bytes <= 1024 * 1024);
+  } finally {
+    await served.close();
+    await small.close();
   }
 });
 
