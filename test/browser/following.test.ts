@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { signInDirectly } from '../accounts/helpers.ts';
-import { READER_SIZES, startHarness, until, waitForBrief, type Harness } from './harness.ts';
+import { READER_SIZES, seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -93,6 +93,24 @@ for (const size of READER_SIZES) {
     await context.close();
   });
 }
+
+test('axe finds nothing serious on a signed-in brief with Follow controls and on the Following lane, in dark mode', async () => {
+  const { token } = await signInDirectly(h.ctx.db, 'follower-dark@example.org', new Date(), { imported_at: new Date() });
+  // bypassCSP only lets axe run under our strict CSP.
+  const context = await h.browser.newContext({ bypassCSP: true, colorScheme: 'dark', reducedMotion: 'reduce' });
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(h.base + '/');
+  await waitForBrief(page);
+  await page.getByRole('button', { name: 'Follow Sky Journal' }).first().click();
+  await followingLane(page).waitFor();
+  assert.equal(await seriousViolations(page), [], 'brief with Follow and Following');
+  await followingLane(page).click();
+  await page.waitForSelector('section.feed[data-feed="following:"] article.card');
+  assert.equal(await seriousViolations(page), [], 'the Following lane');
+  await context.close();
+});
 
 test('signed out: no Follow by the source names, and the lane asks to sign in', async () => {
   const { context, page } = await h.newPage();
