@@ -3,6 +3,7 @@
  * teasers, a sane publication date, one honest image (never a logo or a share card), and the
  * domain-level paywall hint. Pure: the parsed feed and `now` in, plain values out.
  */
+import { decodeHTMLStrict } from 'entities/decode';
 import { parseLooseDate } from './feed-date.ts';
 
 /** Query parameters that only track the reader; removed from canonical URLs. */
@@ -117,77 +118,22 @@ function plainQueryWithoutTracking(query: string): string | null | undefined {
   return plain ? rest : undefined;
 }
 
-const NAMED_ENTITIES = new Map<string, string>(Object.entries({
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', eacute: 'é', egrave: 'è',
-  aacute: 'á', agrave: 'à', oacute: 'ó', uacute: 'ú', iacute: 'í', ntilde: 'ñ', ccedil: 'ç',
-  uuml: 'ü', ouml: 'ö', auml: 'ä', szlig: 'ß', copy: '©', reg: '®', trade: '™', deg: '°', middot: '·', bull: '•',
-}));
-
 /**
- * Decode HTML entities (named, decimal, hex); unknown ones are left as written. The entities are
- * those `/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/gi` matches, found from each `&` by
- * character code (a replace with a callback costs a call per entity).
+ * Decode HTML character references with the full HTML5 table (`entities`): named, decimal and hex,
+ * each only when closed by `;` (strict mode, so `AT&T` or `&copy 2024` stay as written); an
+ * unknown name stays as written, and the Windows-1252 numbers feeds still send (`&#150;`) become
+ * the characters they meant. A reference to a code point that cannot stand in text (`&#0;`, a
+ * surrogate, past U+10FFFF) is dropped rather than shown as U+FFFD: the text is decoded between
+ * its own U+FFFD characters (no reference spans one), so every U+FFFD in a decoded piece came from
+ * such a reference, and the ones the feed itself wrote are kept.
  */
 export function decodeEntities(text: string): string {
-  let amp = text.indexOf('&');
-  if (amp < 0) return text;
-  let out = '';
-  let from = 0;
-  while (amp >= 0) {
-    const end = entityEnd(text, amp);
-    if (end < 0) {
-      amp = text.indexOf('&', amp + 1);
-      continue;
-    }
-    out += text.slice(from, amp) + decodeEntity(text.slice(amp + 1, end), text.slice(amp, end + 1));
-    from = end + 1;
-    amp = text.indexOf('&', from);
-  }
-  return from === 0 ? text : out + text.slice(from);
+  const pieces = text.split(REPLACEMENT);
+  for (let i = 0; i < pieces.length; i += 1) pieces[i] = decodeHTMLStrict(pieces[i]!).replaceAll(REPLACEMENT, '');
+  return pieces.join(REPLACEMENT);
 }
 
-/** ASCII characters of entity bodies: 1 a digit, 2 a hex digit, 4 a letter or digit. */
-const ENTITY_CHAR = new Uint8Array(128);
-for (let c = 48; c <= 57; c += 1) ENTITY_CHAR[c] = 1 | 2 | 4;
-for (const [from, to] of [[65, 90], [97, 122]] as const) for (let c = from; c <= to; c += 1) ENTITY_CHAR[c] = 4 | (c - from < 6 ? 2 : 0);
-const DIGIT = 1;
-const HEX = 2;
-const ALNUM = 4;
-
-/**
- * The index of the `;` ending an entity that starts with the `&` at `amp`, or -1: `#` then 1–7
- * digits, `#x` then 1–6 hex digits, or a letter then 1–31 letters or digits, then `;` (a longer run
- * matches nothing: the regex cannot end it early at a `;`).
- */
-function entityEnd(text: string, amp: number): number {
-  const first = text.charCodeAt(amp + 1);
-  if (first === 35) {
-    const second = text.charCodeAt(amp + 2);
-    if (second < 128 && ENTITY_CHAR[second]! & DIGIT) return runEnd(text, amp + 2, 7, DIGIT);
-    if (second === 120 || second === 88) return runEnd(text, amp + 3, 6, HEX);
-    return -1;
-  }
-  return first < 128 && ENTITY_CHAR[first]! & ALNUM && !(ENTITY_CHAR[first]! & DIGIT) ? runEnd(text, amp + 2, 31, ALNUM) : -1;
-}
-
-/** The `;` after a run of 1 to `max` characters of `kind` from `start`, or -1. */
-function runEnd(text: string, start: number, max: number, kind: number): number {
-  let end = start;
-  for (let c = text.charCodeAt(end); c < 128 && ENTITY_CHAR[c]! & kind; c = text.charCodeAt(end)) end += 1;
-  const length = end - start;
-  return length >= 1 && length <= max && text.charCodeAt(end) === 59 ? end : -1;
-}
-
-/** One entity's text: `body` is what lies between `&` and `;`, `whole` the entity as written. */
-function decodeEntity(body: string, whole: string): string {
-  if (body[0] === '#') {
-    const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-    if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '';
-    return String.fromCodePoint(code);
-  }
-  return NAMED_ENTITIES.get(body) ?? NAMED_ENTITIES.get(body.toLowerCase()) ?? whole;
-}
+const REPLACEMENT = '\uFFFD';
 
 /** Plain text from feed HTML: scripts and styles dropped with their content, tags stripped, entities decoded, spaces collapsed. */
 export function plainText(html: string): string {

@@ -6,6 +6,7 @@
  * no images, no scripts, no styles.
  */
 import sanitizeHtml from 'sanitize-html';
+import { decodeHTMLStrict } from 'entities/decode';
 import { escapeHtml } from './html.ts';
 
 /** Raw HTML longer than this is truncated (not refused) before sanitizing. */
@@ -64,21 +65,6 @@ export function sanitizeReplyHtml(raw: string): string {
   return sanitizeHtml(capped, POLICY).trim();
 }
 
-// A Map, not an object literal: `&constructor;` must not find Object.prototype's members.
-const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', ' ']]);
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body.startsWith('#x') || body.startsWith('#X')) return safeCodePoint(Number.parseInt(body.slice(2), 16)) ?? whole;
-    if (body.startsWith('#')) return safeCodePoint(Number.parseInt(body.slice(1), 10)) ?? whole;
-    return NAMED_ENTITIES.get(body.toLowerCase()) ?? whole;
-  });
-}
-
-function safeCodePoint(code: number): string | null {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : null;
-}
-
 /** The plain-text form of sanitized reply HTML (rule 9): paragraphs, line breaks and list bullets kept. */
 export function replyPlainText(html: string): string {
   const counters: number[] = [];
@@ -104,7 +90,7 @@ export function replyPlainText(html: string): string {
     }
     return '';
   });
-  return decodeEntities(text)
+  return decodeHTMLStrict(text)
     .split('\n')
     .map((line) => line.replace(/[ \t]+$/g, ''))
     .join('\n')
