@@ -84,11 +84,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** Type guard for AppError, safe across module copies. */
-export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
-}
-
 /** A short, single-line description of any thrown value (never a stack). */
 export function describeError(value: unknown): string {
   if (value instanceof Error) {

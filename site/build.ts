@@ -67,25 +67,6 @@ export async function siteData(config: Pick<Config, 'serviceName' | 'publicBaseU
   return { serviceName: config.serviceName, baseUrl: config.publicBaseUrl, assets: await assetVersions() };
 }
 
-/**
- * Publish `staging` into `dist`, touching only files whose bytes changed, and remove files that are
- * no longer in `staging`. Each file is written under a temporary name and renamed into place.
- */
-export async function publish(staging: string, dist: string): Promise<{ written: number; removed: number; files: number }> {
-  const fresh = await listFiles(staging);
-  const freshSet = new Set(fresh);
-  let written = 0;
-  for (const rel of fresh) if (await writeIfChanged(path.join(dist, rel), await readFile(path.join(staging, rel)))) written += 1;
-  let removed = 0;
-  for (const rel of await listFiles(dist)) {
-    if (freshSet.has(rel)) continue;
-    await rm(path.join(dist, rel), { force: true });
-    removed += 1;
-  }
-  await pruneEmptyDirs(dist);
-  return { written, removed, files: fresh.length };
-}
-
 /** Build the site into `config.distDir`. Builds in one process run one at a time. */
 export function buildSite(input: BuildInput): Promise<BuildResult> {
   const next = running.then(() => buildOnce(input));

@@ -72,9 +72,3 @@ export async function fetchCategories(prefs: string): Promise<CategoryCounts | n
   const body = await getJson('/api/categories', { prefs });
   return isRecord(body) ? { topics: countMap(body.topics), flavors: countMap(body.flavors) } : null;
 }
-
-/** The summary of an article, or null while pending or unavailable. */
-export async function fetchSummary(id: string): Promise<string | null> {
-  const body = await getJson(`/api/summary/${encodeURIComponent(id)}`);
-  return isRecord(body) && body.status === 'ready' && typeof body.summary === 'string' ? body.summary : null;
-}

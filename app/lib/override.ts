@@ -32,12 +32,6 @@ export function addReplaced(override: Override | null, generatedAt: string, id: 
   return { generated_at: generatedAt, exclude: exclude.includes(id) ? exclude : [...exclude, id] };
 }
 
-/** Ids hidden with "Not today", kept only for the local day they were chosen. */
-export interface DayExclusions {
-  day: string;
-  ids: string[];
-}
-
 /** The ids still excluded today (yesterday's "Not today" choices have lapsed). */
 export function todaysExclusions(value: unknown, day: string): string[] {
   if (!isRecord(value) || value.day !== day || !Array.isArray(value.ids)) return [];

@@ -151,10 +151,3 @@ export function addTo(list: string[], value: string): string[] {
   const v = value.trim();
   return v && !list.some((x) => x.toLowerCase() === v.toLowerCase()) ? [...list, v] : list;
 }
-
-/** The next local midnight after `now` (when a "Not today" choice ends). */
-export function endOfLocalDay(now: Date): Date {
-  const d = new Date(now);
-  d.setHours(24, 0, 0, 0);
-  return d;
-}

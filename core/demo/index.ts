@@ -63,9 +63,6 @@ export function demoSourceDocs(now: Date): SourceDoc[] {
   }));
 }
 
-/** Directory of the demo images (for whoever serves `/demo/images/`). */
-export const DEMO_IMAGES_DIR = path.join(here, 'images');
-
 /** Load the demo sources when the database has no sources at all. Returns how many were added. */
 export async function ensureDemoSources(db: Db, now: Date): Promise<number> {
   if ((await countSources(db)) > 0) return 0;

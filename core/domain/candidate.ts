@@ -5,8 +5,6 @@
 
 /** Where a candidate stands. */
 export type CandidateStatus = 'suggested' | 'quarantined' | 'rejected' | 'promoted';
-/** Every candidate status. */
-export const CANDIDATE_STATUSES: readonly CandidateStatus[] = ['suggested', 'quarantined', 'rejected', 'promoted'];
 
 /** What can be done to a candidate. */
 export type CandidateAction = 'repreview' | 'reject' | 'promote';

@@ -4,7 +4,6 @@
 
 /** Polling status of a source. */
 export type SourceStatus = 'active' | 'paused' | 'retired';
-export const SOURCE_STATUSES: readonly SourceStatus[] = ['active', 'paused', 'retired'];
 
 /** A source as stored in the `sources` collection. */
 export interface SourceDoc {

@@ -21,8 +21,3 @@ export const indexes: CollectionIndexes = {
 export async function insertFeedback(db: Db, doc: FeedbackDoc): Promise<void> {
   await feedbackCollection(db).insertOne(doc);
 }
-
-/** One feedback item by id, or null. */
-export function findFeedback(db: Db, id: string): Promise<FeedbackDoc | null> {
-  return feedbackCollection(db).findOne({ _id: id });
-}

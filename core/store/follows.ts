@@ -21,15 +21,6 @@ export function listFollows(db: Db, userId: string): Promise<FollowDoc[]> {
   return followsCollection(db).find({ user_id: userId }).limit(1000).toArray();
 }
 
-/** The followed source ids and tags of a user, for `GET /api/feed?following=true`. */
-export async function followedSets(db: Db, userId: string): Promise<{ sources: string[]; tags: string[] }> {
-  const follows = await listFollows(db, userId);
-  return {
-    sources: follows.filter((f) => f.kind === 'source').map((f) => f.value),
-    tags: follows.filter((f) => f.kind === 'tag').map((f) => f.value),
-  };
-}
-
 /** Follow (idempotent); true when the follow is new. */
 export async function addFollow(db: Db, userId: string, kind: FollowDoc['kind'], value: string, now: Date): Promise<boolean> {
   const result = await followsCollection(db).updateOne(

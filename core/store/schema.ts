@@ -25,9 +25,11 @@ import { indexes as adminFeedbackIndexes } from './admin-feedback.ts';
 import { indexes as adminStatsIndexes } from './admin-stats.ts';
 import { indexes as candidateIndexes } from './candidates.ts';
 import { indexes as puzzleIndexes } from './puzzles.ts';
+import { indexes as briefIndexes } from './briefs.ts';
+import { indexes as poolIndexes } from './pool.ts';
 
 /** Every collection's indexes. Add a store module's `indexes` here. */
-export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, articleIndexes, siteIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, summaryIndexes, candidateIndexes, adminFeedbackIndexes, ...adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes, puzzleIndexes];
+export const ALL_INDEXES: CollectionIndexes[] = [sourceIndexes, articleIndexes, siteIndexes, ...digestIndexes, eventIndexes, feedbackIndexes, summaryIndexes, candidateIndexes, adminFeedbackIndexes, ...adminStatsIndexes, userIndexes, sessionIndexes, magicLinkIndexes, identityIndexes, followIndexes, savedIndexes, historyIndexes, rateLimitIndexes, puzzleIndexes, briefIndexes, ...poolIndexes];
 
 /** Create all indexes (createIndexes is idempotent for identical definitions) and migrate. */
 export async function ensureSchema(db: Db, log: Logger): Promise<void> {

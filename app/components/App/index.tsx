@@ -159,6 +159,3 @@ export function App() {
     </div>
   );
 }
-
-/** The address of a route (exported for links built outside the app). */
-export const hrefOf = (route: Route): string => `/${routeSearch(route)}`;

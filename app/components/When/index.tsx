@@ -16,8 +16,3 @@ export function When({ at }: WhenProps) {
     </time>
   );
 }
-
-/** The same as plain text (for sentences announced by the live region). */
-export function whenText(at: string | Date): string {
-  return formatWhen(at, new Date())?.text ?? '';
-}
