@@ -20,7 +20,7 @@ import { stableId } from './domain/ids.ts';
 import type { NormalizedItem } from './domain/normalize.ts';
 import { healthAfter, type Random } from './domain/poll.ts';
 import type { SourceDoc } from './domain/source.ts';
-import { insertArticles, knownArticles, recentCanonicals, replaceCanonical, type CanonicalView } from './store/articles.ts';
+import { insertArticles, knownArticles, markReportedAgain, recentCanonicals, replaceCanonical, type CanonicalView } from './store/articles.ts';
 import { bumpPoolVersion } from './store/meta.ts';
 import { findDueSources, recordPollAttempt, refreshSourceMetrics } from './store/sources.ts';
 
@@ -126,6 +126,7 @@ function articleDoc(n: NewItem, c: Classification, by: ArticleDoc['classified_by
     duplicate_of: duplicateOf,
     fingerprint: n.fingerprint,
     summary: null,
+    ...(n.item.words ? { word_count: n.item.words } : {}),
     updated_at: now,
   };
 }
@@ -187,17 +188,22 @@ export async function runIngest(deps: IngestDeps, options: { sources?: SourceDoc
   });
   const insertedIds = new Set(await insertArticles(db, docs));
   const touched = new Set<string>();
+  const reportedAgain = new Set<string>();
   let poolChanged = false;
   for (const doc of docs) {
     if (!insertedIds.has(doc._id)) continue;
     touched.add(doc.source_id);
     summary.new_articles += 1;
-    if (doc.duplicate_of) summary.duplicates += 1;
-    else if (doc.accepted) {
+    if (doc.duplicate_of) {
+      summary.duplicates += 1;
+      if (doc.accepted) reportedAgain.add(doc.duplicate_of);
+    } else if (doc.accepted) {
       summary.accepted += 1;
       poolChanged = true;
     }
   }
+  // A story another outlet also reported now reads "also reported by" on its card and page.
+  if (reportedAgain.size > 0 && (await markReportedAgain(db, [...reportedAgain], now)) > 0) poolChanged = true;
   for (const [oldId, newId] of plan.replaced) {
     if (!insertedIds.has(newId)) continue;
     for (const sourceId of await replaceCanonical(db, oldId, newId, now)) touched.add(sourceId);

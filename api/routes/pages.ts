@@ -5,7 +5,8 @@
  */
 import type { Context } from 'hono';
 import { isValidId } from '../../core/domain/ids.ts';
-import { findPublicArticle } from '../../core/store/site.ts';
+import { withOtherOutlets } from '../../core/store/pool.ts';
+import { findPublicArticle, loadSiteSources } from '../../core/store/site.ts';
 import { renderArticlePage } from '../../site/_includes/article-page.ts';
 import type { SiteData } from '../../site/_includes/site-data.ts';
 import { siteData } from '../../site/build.ts';
@@ -28,7 +29,10 @@ export function articlePageRoutes(deps: AppDeps): Array<[string, PageHandler]> {
     if (!isValidId(id)) return c.notFound();
     const found = await findPublicArticle(deps.db, id);
     if (!found) return c.notFound();
-    const html = renderArticlePage(found.article, typeof found.source.name === 'string' ? found.source.name : found.source._id, await getSite());
+    // Named like the static page: the other visible outlets among the story's near-duplicates.
+    const visible = new Map((await loadSiteSources(deps.db)).filter((s) => s.content_visible === true).map((s) => [s._id, String(s.name ?? s._id)] as const));
+    const [article = found.article] = await withOtherOutlets(deps.db, [found.article], (id) => visible.get(id));
+    const html = renderArticlePage(article, typeof found.source.name === 'string' ? found.source.name : found.source._id, await getSite());
     // Short: the next build publishes the static page, which then takes over.
     c.header('Cache-Control', 'public, max-age=60');
     return c.html(html, 200);

@@ -21,6 +21,12 @@ export interface Card {
   summary: string | null;
   /** When the publisher published it (ISO), when known. */
   published_at?: string | null;
+  /** The sentence the card shows (the summary's first, or the story's own line); `why` for older answers. */
+  line: string;
+  /** Other outlets that reported the story, by name. */
+  also_reported_by: string[];
+  /** Estimated minutes to read the publisher's story, when known. */
+  reading_minutes: number | null;
 }
 
 /** A brief: 7 cards and its content-change stamp. */
@@ -79,6 +85,9 @@ export function parseCard(value: unknown): Card | null {
     ragebait: num(value.ragebait),
     summary: typeof value.summary === 'string' && value.summary ? value.summary : null,
     published_at: typeof value.published_at === 'string' && !Number.isNaN(Date.parse(value.published_at)) ? value.published_at : null,
+    line: str(value.line, str(value.why)),
+    also_reported_by: Array.isArray(value.also_reported_by) ? value.also_reported_by.filter((n): n is string => typeof n === 'string' && n.length > 0).slice(0, 50) : [],
+    reading_minutes: typeof value.reading_minutes === 'number' && Number.isInteger(value.reading_minutes) && value.reading_minutes > 0 && value.reading_minutes < 1000 ? value.reading_minutes : null,
   };
 }
 

@@ -90,6 +90,8 @@ export interface ArticleDoc {
   /** Normalised title fingerprint for near-duplicate detection. */
   fingerprint: string;
   summary: SummaryDoc | null;
+  /** Words of the item's full text when the feed carries it (at least READABLE_WORDS), else absent. */
+  word_count?: number | null;
   updated_at: Date;
   /**
    * Wall-clock time of the last write to this article, set by every store write path (absent on
@@ -115,5 +117,14 @@ export interface ArticleCard {
   discovered_at: string;
   cortisol: number;
   ragebait: number;
+  /**
+   * The sentence the card shows (issue 18, item 2): the first sentence of the cached summary, or a
+   * why line built from the story (its flavor, topic, source, tags and the title's key phrases).
+   */
+  line: string;
+  /** Other outlets that reported the same story (its near-duplicates' visible sources), by name. */
+  also_reported_by: string[];
+  /** Estimated minutes to read the publisher's story, when the feed gave its full text; else null. */
+  reading_minutes: number | null;
   summary?: string;
 }

@@ -5,13 +5,34 @@
  */
 import type { ArticleCard, ArticleDoc } from './article.ts';
 import { isGentle } from './gate.ts';
+import { READABLE_WORDS } from './normalize.ts';
 import { foldText } from './prefs.ts';
+import { firstSentence } from './summary.ts';
+import { specificLine, type StoryFacts } from './words.ts';
 
 /** The stored fields the reading path loads (see core/store/pool.ts for the projection). */
 export type PoolDoc = Pick<
   ArticleDoc,
   '_id' | 'source_id' | 'url' | 'title' | 'image' | 'paywalled' | 'published_at' | 'discovered_at' | 'topic' | 'tags' | 'flavor' | 'cortisol' | 'ragebait' | 'why'
-> & { summary?: { summary?: unknown } | null };
+> & {
+  summary?: { summary?: unknown } | null;
+  word_count?: unknown;
+  /** Names of the other outlets that reported it (from its near-duplicates; not a stored field). */
+  also_reported_by?: readonly string[];
+};
+
+/** Reading speed for the estimate (words a minute; a common figure for screen reading). */
+export const WORDS_PER_MINUTE = 230;
+
+/** Minutes to read `words`, or null when the feed gave too little text to tell. */
+export function readingMinutes(words: unknown): number | null {
+  return typeof words === 'number' && Number.isFinite(words) && words >= READABLE_WORDS ? Math.max(1, Math.round(words / WORDS_PER_MINUTE)) : null;
+}
+
+/** The card's sentence: the cached summary's first sentence, else the story's own line. */
+export function cardLine(facts: StoryFacts, summary: string | null): string {
+  return (summary && firstSentence(summary)) || specificLine(facts);
+}
 
 /** An article of the public pool as the read model holds it. */
 export interface PoolArticle {
@@ -47,19 +68,25 @@ const ms = (d: unknown): number => (d instanceof Date ? d.getTime() : typeof d =
 const num = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 10);
 const str = (s: unknown): string => (typeof s === 'string' ? s : '');
 
-/** The public card for a stored article and its source's name. */
+/** The cached summary text of a stored article, or null. */
+export const summaryText = (doc: Pick<PoolDoc, 'summary'>): string | null =>
+  doc.summary && typeof doc.summary.summary === 'string' && doc.summary.summary.trim() ? doc.summary.summary : null;
+
+/** The public card for a stored article and its source's name (without `summary`; see `withSummary`). */
 export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {
   const published = ms(doc.published_at);
   const discovered = ms(doc.discovered_at);
+  const title = str(doc.title);
+  const tags = Array.isArray(doc.tags) ? doc.tags.filter((t): t is string => typeof t === 'string') : [];
   return {
     id: doc._id,
-    title: str(doc.title),
+    title,
     url: str(doc.url),
     image: typeof doc.image === 'string' && doc.image ? doc.image : null,
     why: str(doc.why),
     source_id: doc.source_id,
     source_name: sourceName,
-    tags: Array.isArray(doc.tags) ? doc.tags.filter((t): t is string => typeof t === 'string') : [],
+    tags,
     topic: str(doc.topic),
     flavor: str(doc.flavor),
     paywalled: doc.paywalled === true,
@@ -67,14 +94,17 @@ export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {
     discovered_at: new Date(Number.isNaN(discovered) ? 0 : discovered).toISOString(),
     cortisol: num(doc.cortisol),
     ragebait: num(doc.ragebait),
+    line: cardLine({ title, sourceName, topic: str(doc.topic), tags, flavor: str(doc.flavor) }, summaryText(doc)),
+    also_reported_by: [...(doc.also_reported_by ?? [])],
+    reading_minutes: readingMinutes(doc.word_count),
   };
 }
 
 /** The read model's entry for a stored article. `score` ranks it (see filter.ts). */
 export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<PoolArticle, 'score'>) => number): PoolArticle {
   const card = toCard(doc, sourceName);
-  const summaryText = doc.summary && typeof doc.summary.summary === 'string' && doc.summary.summary.trim() ? doc.summary.summary : null;
-  const text = `${card.title}\n${card.why}\n${summaryText ?? ''}`;
+  const summary = summaryText(doc);
+  const text = `${card.title}\n${card.why}\n${summary ?? ''}`;
   const published = Date.parse(card.published_at);
   const discovered = Date.parse(card.discovered_at);
   const base: Omit<PoolArticle, 'score'> = {
@@ -90,11 +120,11 @@ export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<
     text,
     folded: foldText(text),
     seq: -1,
-    gentle: isGentle({ cortisol: card.cortisol, ragebait: card.ragebait, title: card.title, summary: summaryText }),
+    gentle: isGentle({ cortisol: card.cortisol, ragebait: card.ragebait, title: card.title, summary }),
     // A feed that dates an item in the future must not pin it to the top.
     time: discovered > 0 ? Math.min(published, discovered) : published,
     discovered,
-    summary: summaryText,
+    summary,
     card,
   };
   return { ...base, score: score(base) };
@@ -103,4 +133,17 @@ export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<
 /** The card with its cached summary attached when there is one (brief items). */
 export function withSummary(a: PoolArticle): ArticleCard {
   return a.summary ? { ...a.card, summary: a.summary } : a.card;
+}
+
+/**
+ * The names of the other outlets among a story's near-duplicates' sources: its own source left
+ * out, sources without a name (not visible) dropped, sorted, each once.
+ */
+export function otherOutlets(sourceIds: Iterable<string>, ownSourceId: string, nameOf: (id: string) => string | undefined): string[] {
+  const names = new Set<string>();
+  for (const id of sourceIds) {
+    const name = id === ownSourceId ? undefined : nameOf(id);
+    if (name) names.add(name);
+  }
+  return [...names].sort((a, b) => a.localeCompare(b));
 }

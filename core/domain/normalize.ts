@@ -302,6 +302,22 @@ export interface NormalizedItem {
   image: string | null;
   paywalled: boolean;
   published_at: Date;
+  /** Words of the item's full text, when the feed carries at least READABLE_WORDS of it (a reading-time estimate); absent otherwise. */
+  words?: number;
+}
+
+/** Fewer words than this is a teaser, not the story: no reading time (core/domain/card.ts). */
+export const READABLE_WORDS = 150;
+
+/**
+ * Words of an item's HTML when it is long enough to be the story itself; undefined for a teaser.
+ * Counted on the markup with tags dropped (no entity decoding needed to count words).
+ */
+export function fullTextWords(html: string): number | undefined {
+  // A teaser fits in well under 800 characters of markup: skip the count for those.
+  if (html.length < 800) return undefined;
+  const n = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  return n >= READABLE_WORDS ? n : undefined;
 }
 
 /** A Media RSS element as rss-parser gives it: its attributes under `$`. */
@@ -398,6 +414,7 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
     const guid = text(item.guid) ?? text(item.id);
     // The images inside the HTML come last, so they are only read when no earlier candidate is usable.
     const image = chooseImage(candidates, options.base) ?? chooseImage(imagesInHtml(html), options.base);
+    const words = fullTextWords(html);
     out.push({
       guid: guid ? guid.trim().slice(0, 500) || null : null,
       url: parsed.href,
@@ -407,6 +424,7 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
       // The canonical link's own hostname (reading its href back gives the same URL).
       paywalled: options.paywalled === true || isPaywalledHost(parsed.hostname),
       published_at: publicationDate([text(item.isoDate), text(item.pubDate), text(item['dc:date']), text(item.date)], options.now),
+      ...(words ? { words } : {}),
     });
   }
   const repeated = repeatedImages(out.map((i) => i.image));

@@ -97,3 +97,12 @@ export async function sourceCounts(db: Db, sourceId: string): Promise<{ total: n
   ]);
   return { total, accepted, duplicates, acceptedDuplicates, withImage };
 }
+
+/**
+ * Mark canonicals that gained an accepted near-duplicate as changed (their "also reported by"
+ * changed): the site re-renders their pages and the read model reloads. Returns how many were marked.
+ */
+export async function markReportedAgain(db: Db, canonicalIds: string[], now: Date): Promise<number> {
+  const result = await articlesCollection(db).updateMany({ _id: { $in: canonicalIds }, accepted: true, duplicate_of: null }, { $set: { updated_at: now, changed_at: changeMarker() } });
+  return result.modifiedCount;
+}

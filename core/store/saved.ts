@@ -3,10 +3,12 @@
  * library lists share: ids whose article no longer exists are skipped, never errors.
  */
 import type { Db } from 'mongodb';
-import type { ArticleCard, ArticleDoc } from '../domain/article.ts';
+import type { ArticleCard } from '../domain/article.ts';
+import { summaryText, toCard } from '../domain/card.ts';
 import { randomId } from '../domain/ids.ts';
 import type { SavedDoc } from '../domain/user.ts';
 import { articlesCollection, sourcesCollection, type CollectionIndexes } from './collections.ts';
+import { withOtherOutlets } from './pool.ts';
 
 /** At most this many saved articles are listed (newest first). */
 export const SAVED_LIST_LIMIT = 500;
@@ -63,36 +65,19 @@ export async function existingArticleIds(db: Db, ids: string[]): Promise<Set<str
   return new Set(docs.map((d) => d._id));
 }
 
-/** Cards for `ids` keyed by id; ids with no article are absent. */
+/** Cards for `ids` keyed by id (the reading path's card, with the cached summary); ids with no article are absent. */
 export async function findArticleCards(db: Db, ids: string[]): Promise<Map<string, ArticleCard>> {
   const cards = new Map<string, ArticleCard>();
   if (ids.length === 0) return cards;
-  const articles = await articlesCollection(db).find({ _id: { $in: ids } }).toArray();
-  const sourceIds = [...new Set(articles.map((a) => a.source_id))];
-  const sources = await sourcesCollection(db).find({ _id: { $in: sourceIds } }, { projection: { _id: 1, name: 1 } }).toArray();
+  const articles = await articlesCollection(db).find({ _id: { $in: ids } }, { projection: { teaser: 0 } }).toArray();
+  // Every source (a small collection): the duplicates' outlets are named only when visible.
+  const sources = await sourcesCollection(db).find({}, { projection: { _id: 1, name: 1, content_visible: 1 } }).toArray();
   const names = new Map(sources.map((s) => [s._id, s.name]));
-  for (const a of articles) cards.set(a._id, toCard(a, names.get(a.source_id) ?? ''));
+  const visible = new Map(sources.filter((s) => s.content_visible === true).map((s) => [s._id, s.name]));
+  for (const a of await withOtherOutlets(db, articles, (id) => visible.get(id))) {
+    const card = toCard(a, names.get(a.source_id) ?? '');
+    const summary = summaryText(a);
+    cards.set(a._id, summary ? { ...card, summary } : card);
+  }
   return cards;
-}
-
-function toCard(a: ArticleDoc, sourceName: string): ArticleCard {
-  const card: ArticleCard = {
-    id: a._id,
-    title: a.title,
-    url: a.url,
-    image: a.image,
-    why: a.why,
-    source_id: a.source_id,
-    source_name: sourceName,
-    tags: a.tags,
-    topic: a.topic,
-    flavor: a.flavor,
-    paywalled: a.paywalled,
-    published_at: a.published_at.toISOString(),
-    discovered_at: a.discovered_at.toISOString(),
-    cortisol: a.cortisol,
-    ragebait: a.ragebait,
-  };
-  if (a.summary?.summary) card.summary = a.summary.summary;
-  return card;
 }

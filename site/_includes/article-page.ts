@@ -5,6 +5,8 @@
  */
 import { formatWhen } from '../../core/domain/dates.ts';
 import type { ArticleDoc, SummaryDoc } from '../../core/domain/article.ts';
+import { readingMinutes } from '../../core/domain/card.ts';
+import { listOf } from '../../core/domain/keyphrases.ts';
 import { offlineSummary, summaryInputOf } from '../../core/domain/summary.ts';
 import { escapeHtml, safeHref } from '../../core/domain/html.ts';
 import { displayName } from '../../core/domain/taxonomy.ts';
@@ -15,7 +17,7 @@ import type { SiteData } from './site-data.ts';
 export type ArticlePageInput = Pick<
   ArticleDoc,
   '_id' | 'title' | 'url' | 'image' | 'why' | 'source_id' | 'tags' | 'topic' | 'flavor' | 'cortisol' | 'ragebait' | 'paywalled' | 'published_at' | 'summary'
-> & { teaser?: string | null };
+> & { teaser?: string | null; word_count?: number | null; also_reported_by?: readonly string[] };
 
 /** What the page shows: the cached summary, or the offline one (the same text the API would cache). */
 type Shown = { summary: string; what_happened: string | null; why_matters: string | null; why_belongs: string | null; by: SummaryDoc['generated_by']; cached: boolean };
@@ -45,7 +47,13 @@ function publishedLine(a: ArticlePageInput, sourceName: string): string {
   // Static pages have no "now": the short date with its year, the full date (UTC) in the title.
   const w = a.published_at instanceof Date ? formatWhen(a.published_at, null, 'UTC') : null;
   const when = w ? ` · <time datetime="${w.iso}" title="${escapeHtml(w.full)} UTC">${escapeHtml(w.text)}</time>` : '';
-  return `<p class="byline"><a href="/?source=${encodeURIComponent(a.source_id)}">${escapeHtml(sourceName)}</a>${when}</p>`;
+  const minutes = readingMinutes(a.word_count);
+  const reading = minutes ? ` · <span class="reading-time">${minutes} min read</span>` : '';
+  const others = a.also_reported_by ?? [];
+  const also = others.length
+    ? `\n<p class="also-reported">Also reported by ${others.length} other ${others.length === 1 ? 'outlet' : 'outlets'}: ${escapeHtml(listOf(others))}.</p>`
+    : '';
+  return `<p class="byline"><a href="/?source=${encodeURIComponent(a.source_id)}">${escapeHtml(sourceName)}</a>${when}${reading}</p>${also}`;
 }
 
 function chips(a: ArticlePageInput): string {

@@ -7,6 +7,7 @@ import type { ArticleDoc } from '../../core/domain/article.ts';
 import type { BriefDoc } from '../../core/domain/brief.ts';
 import { MOODS, type Mood } from '../../core/domain/taxonomy.ts';
 import { findArticles, type PoolRow, type SiteSource } from '../../core/store/site.ts';
+import { withOtherOutlets } from '../../core/store/pool.ts';
 import { articlePath } from './article-page.ts';
 import { renderAtom, renderJsonFeed, type FeedSpec } from './feeds.ts';
 import { briefCard, effectiveTime, feedEntry, rowInMood } from './pool-view.ts';
@@ -120,14 +121,17 @@ export function feedsKey(site: SiteData, brief: BriefDoc | null, selection: Feed
 }
 
 /** Read the articles the build shows in full, and render the pool-derived files. */
-export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: Map<string, ArticleDoc>; today: TodayData | null; files: Map<string, string> }> {
+export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: Map<string, ArticleDoc & { also_reported_by: string[] }>; today: TodayData | null; files: Map<string, string> }> {
   const { site, selection, nameOf } = input;
   const selected = input.feeds ? [...selection.briefIds, ...selection.moods.flatMap((m) => m.ids)] : [];
   const wanted = new Set([...input.renderIds, ...selected]);
-  const docs = new Map(input.prefetched.filter((d) => wanted.has(d._id)).map((d) => [d._id, d]));
-  const missing = [...wanted].filter((id) => !docs.has(id));
-  for (const d of await findArticles(input.db, missing)) docs.set(d._id, d);
-  const pick = (ids: readonly string[]) => ids.map((id) => docs.get(id)).filter((d): d is ArticleDoc => d !== undefined);
+  const found = new Map(input.prefetched.filter((d) => wanted.has(d._id)).map((d) => [d._id, d]));
+  const missing = [...wanted].filter((id) => !found.has(id));
+  for (const d of await findArticles(input.db, missing)) found.set(d._id, d);
+  // The other outlets that reported each story, named when their source is visible ("also reported by").
+  const visible = new Map(input.sources.filter((s) => s.content_visible === true).map((s) => [s._id, nameOf(s._id)] as const));
+  const docs = new Map((await withOtherOutlets(input.db, [...found.values()], (id) => visible.get(id))).map((d) => [d._id, d] as const));
+  const pick = (ids: readonly string[]) => ids.map((id) => docs.get(id)).filter((d): d is ArticleDoc & { also_reported_by: string[] } => d !== undefined);
 
   const files = new Map<string, string>();
   let today: TodayData | null = null;

@@ -8,6 +8,7 @@ const card: Card = {
   id: 'abc123', title: 'Otters return to the river', url: 'https://example.org/otters', image: null,
   why: 'Wildlife coming back.', source_id: 'river-news', source_name: 'River News', tags: ['wildlife', 'conservation'],
   topic: 'nature', flavor: 'wonder', paywalled: false, cortisol: 2, ragebait: 1, summary: 'A family of otters was seen.',
+  line: 'A family of otters was seen.', also_reported_by: [], reading_minutes: null,
 };
 const prefs = (p: Partial<Prefs>): Prefs => ({ ...EMPTY_PREFS, ...p });
 

@@ -82,6 +82,7 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
           </a>
           {followSource && <FollowButton kind="source" value={card.source_id} name={card.source_name} say={actions.say} small />}
           {card.published_at && <> · <When at={card.published_at} /></>}
+          {card.reading_minutes && <> · {card.reading_minutes} min read</>}
           {card.paywalled && <span class="badge">Subscription</span>}
         </p>
         <Heading id={titleId} class="card-title">
@@ -89,8 +90,12 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
             {card.title}
           </a>
         </Heading>
-        {card.why && <p class="why">{card.why}</p>}
-        {hero && card.summary && <p class="summary">{card.summary}</p>}
+        {hero && card.summary ? <p class="summary">{card.summary}</p> : card.line && <p class="why">{card.line}</p>}
+        {card.also_reported_by.length > 0 && (
+          <p class="also-reported">
+            Also reported by {card.also_reported_by.length} other {card.also_reported_by.length === 1 ? 'outlet' : 'outlets'}
+          </p>
+        )}
         {card.tags.length > 0 && (
           <ul class="chips" aria-label="Tags">
             {card.tags.map((tag) => (

@@ -1,0 +1,78 @@
+/**
+ * Cards worth reading (issue 18, item 2), as a reader sees them at 1280×900 and 390×844: the seven
+ * brief cards say seven different sentences; a story other outlets also reported says so on its
+ * card and names them on its /a page; a story whose feed gave its full text shows a reading time.
+ * The static /brief.json and /api/brief carry the same card fields.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ArticleDoc } from '../../core/domain/article.ts';
+import { markReportedAgain } from '../../core/store/articles.ts';
+import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
+import { bumpPoolVersion } from '../../core/store/meta.ts';
+import { buildSite } from '../../site/build.ts';
+import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { READER_SIZES, startHarness, waitForBrief, type Harness } from './harness.ts';
+
+let h: Harness;
+let reported: ArticleDoc;
+let long: ArticleDoc;
+test.before(async () => {
+  h = await startHarness();
+  reported = h.brief[0]!;
+  long = h.brief[3]!;
+  const meadow = makeSource({ _id: 'meadow-post', name: 'Meadow Post' });
+  const hidden = makeSource({ _id: 'hidden-herald', name: 'Hidden Herald', content_visible: false });
+  const copy = (source_id: string) => makeArticle({ source_id, title: `${reported.title} (copy)`, duplicate_of: reported._id, topic: reported.topic, tags: reported.tags, flavor: reported.flavor });
+  // Two other outlets, one more copy from the story's own source and one from a hidden source (neither counts).
+  await insertFixtures(h.ctx.db, { sources: [meadow, hidden], articles: [copy('meadow-post'), copy('sky-journal'), copy(reported.source_id), copy('hidden-herald')] });
+  // As ingest does when a story gains a copy: its page and card are marked changed.
+  await markReportedAgain(h.ctx.db, [reported._id], new Date());
+  await articlesCollection(h.ctx.db).updateOne({ _id: long._id }, { $set: { word_count: 920, changed_at: new Date() } });
+  await bumpPoolVersion(h.ctx.db);
+  await buildSite({ db: h.ctx.db, config: h.ctx.config, log: h.ctx.log, now: new Date() });
+  assert.is(await sourcesCollection(h.ctx.db).countDocuments({}), 4);
+});
+test.after(async () => {
+  await h?.close();
+});
+
+for (const size of READER_SIZES) {
+  test(`${size.name}: the brief's cards say seven different sentences, the reported story names its outlets, the long one its reading time`, async () => {
+    const context = await h.browser.newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(h.base + '/');
+    const ids = await waitForBrief(page);
+    // The sentence each card shows under its title (the hero shows its summary when it has one).
+    const lines = await page.$$eval('.brief article.card', (cards) => cards.map((c) => (c.querySelector('.card-body > p.why, .card-body > p.summary')?.textContent ?? '').trim()));
+    assert.is(lines.length, 7);
+    assert.ok(lines.every((l) => l.length > 20), `every card has its sentence: ${JSON.stringify(lines)}`);
+    assert.is(new Set(lines).size, 7, `seven different sentences: ${JSON.stringify(lines)}`);
+
+    const text = async (id: string) => (await page.textContent(`.brief article.card[data-id="${id}"]`)) ?? '';
+    assert.ok(ids.includes(reported._id) && ids.includes(long._id));
+    assert.match(await text(reported._id), /Also reported by 2 other outlets/);
+    assert.match(await text(long._id), /4 min read/);
+    for (const id of ids.filter((i) => i !== reported._id)) assert.not.match(await text(id), /Also reported by/, id);
+    for (const id of ids.filter((i) => i !== long._id)) assert.not.match(await text(id), /min read/, id);
+
+    await page.goto(`${h.base}/a/${reported._id}`);
+    assert.match((await page.textContent('.also-reported')) ?? '', /^Also reported by 2 other outlets: Meadow Post and Sky Journal\.$/);
+    await context.close();
+  });
+}
+
+test('/brief.json and /api/brief serve the same line, outlets and reading time for every item', async () => {
+  type Item = { id: string; line: string; also_reported_by: string[]; reading_minutes: number | null };
+  const pick = (items: Item[]) => items.map(({ id, line, also_reported_by, reading_minutes }) => ({ id, line, also_reported_by, reading_minutes }));
+  const built = (await (await fetch(`${h.base}/brief.json`)).json()) as { items: Item[] };
+  const api = (await (await fetch(`${h.base}/api/brief`)).json()) as { items: Item[] };
+  assert.equal(pick(api.items), pick(built.items));
+  assert.equal(api.items.find((i) => i.id === reported._id)?.also_reported_by, ['Meadow Post', 'Sky Journal']);
+  assert.is(api.items.find((i) => i.id === long._id)?.reading_minutes, 4);
+  const feed = (await (await fetch(`${h.base}/api/feed?sort=latest&limit=50`)).json()) as Item[];
+  assert.equal(feed.find((i) => i.id === reported._id)?.also_reported_by, ['Meadow Post', 'Sky Journal'], 'feeds agree');
+});
+
+test.run();
