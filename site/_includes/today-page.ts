@@ -1,6 +1,6 @@
 /**
  * `/today`: the stored brief as a shareable, indexable page. Each item: its title linking to its
- * `/a` page, its summary (or the why line while the summary is pending) and its publisher link.
+ * `/a` page, its summary (or the card's own line while the summary is pending) and its publisher link.
  */
 import type { ArticleCard } from '../../core/domain/article.ts';
 import { formatWhen } from '../../core/domain/dates.ts';
@@ -19,7 +19,7 @@ export interface TodayData {
 function item(card: ArticleCard): string {
   return `<li class="brief-item"><article>
 <h2><a href="${articlePath(card.id)}">${escapeHtml(card.title)}</a></h2>
-<p>${escapeHtml(card.summary ?? card.why)}</p>
+<p>${escapeHtml(card.summary ?? card.line)}</p>
 <p class="byline"><a href="${escapeHtml(safeHref(card.url))}" rel="noopener">${escapeHtml(card.source_name)}</a>${card.paywalled ? ' <span class="paywall">(may need a subscription)</span>' : ''}</p>
 </article></li>`;
 }
