@@ -1,12 +1,15 @@
 /**
- * `npm test` (after the typecheck): runs every `test/**\/*.test.ts` file in its own process with
- * uvu, two at a time, against one embedded database server started once for the run (each file
- * gets its own database on it; see test/helpers/context.ts). Set TEST_MONGODB_URI to use another
- * server. Ends with the line `N passed, N failed` (counted in tests; a file that crashes or hangs
- * counts as one failure). `npm test -- <filter>` runs only files whose path contains the filter.
+ * `npm test` (after the typecheck): first the dead-code check (knip with knip.json: an export no
+ * module imports, or a file no entry point reaches, fails it; it counts as one test), then every
+ * `test/**\/*.test.ts` file in its own process with uvu, two at a time, against one embedded
+ * database server started once for the run (each file gets its own database on it; see
+ * test/helpers/context.ts). Set TEST_MONGODB_URI to use another server. Ends with the line
+ * `N passed, N failed` (counted in tests; a file that crashes or hangs counts as one failure).
+ * `npm test -- <filter>` runs only the files whose path contains the filter (`knip` for the check alone).
  */
-import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedServer, type EmbeddedServer } from '../core/store/embedded.ts';
 
@@ -82,26 +85,69 @@ function runFile(file: string, env: NodeJS.ProcessEnv): Promise<FileResult> {
   });
 }
 
+/**
+ * The dead-code check: knip over the layout in knip.json; one passed or one failed entry. Files git
+ * does not know (someone's scratch file in a shared work tree) are not judged: CI's fresh clone has none.
+ */
+function deadCodeCheck(): Promise<FileResult> {
+  const started = Date.now();
+  let untracked: string[] = [];
+  try {
+    untracked = execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  } catch {
+    // not a git work tree: judge everything
+  }
+  const config = JSON.parse(readFileSync(DEAD_CODE_CHECK, 'utf8')) as { ignore?: string[] };
+  const configFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'tidings-knip-')), 'knip.json');
+  writeFileSync(configFile, JSON.stringify({ ...config, ignore: [...(config.ignore ?? []), ...untracked] }));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.resolve('node_modules/knip/bin/knip.js'), '--no-progress', '--no-config-hints', '--config', configFile], {
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => {
+      rmSync(path.dirname(configFile), { recursive: true, force: true });
+      const ok = code === 0;
+      const text = ok ? output : `${output}\n[runner] knip exit code ${code}: remove what is unused, or see CONTRIBUTING.md "Dead code"`;
+      resolve({ file: DEAD_CODE_CHECK, passed: ok ? 1 : 0, failed: ok ? 0 : 1, output: stripAnsi(text), ms: Date.now() - started });
+    });
+  });
+}
+
+const DEAD_CODE_CHECK = path.resolve('knip.json');
+
+function report(result: FileResult): void {
+  const rel = path.relative(process.cwd(), result.file);
+  const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
+  process.stdout.write(`${mark} ${rel} (${result.passed} passed, ${result.failed} failed, ${(result.ms / 1000).toFixed(1)} s)\n`);
+  if (result.failed > 0) process.stdout.write(result.output.split('\n').map((l) => `     ${l}`).join('\n') + '\n');
+}
+
 async function main(): Promise<void> {
   const root = path.resolve('test');
   const filter = process.argv[2];
   const files = findTests(root).filter((f) => !filter || f.includes(filter));
+  const results: FileResult[] = [];
+  if (!filter || DEAD_CODE_CHECK.includes(filter)) {
+    const check = await deadCodeCheck();
+    results.push(check);
+    report(check);
+  }
   let server: EmbeddedServer | null = null;
   const env: NodeJS.ProcessEnv = { ...process.env };
-  if (!env.TEST_MONGODB_URI) {
+  if (!env.TEST_MONGODB_URI && files.length > 0) {
     server = await startEmbeddedServer();
     env.TEST_MONGODB_URI = server.uri;
   }
-  const results: FileResult[] = [];
   const queue = [...files];
   const workers = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const result = await runFile(file, env);
       results.push(result);
-      const rel = path.relative(process.cwd(), file);
-      const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
-      process.stdout.write(`${mark} ${rel} (${result.passed} passed, ${result.failed} failed, ${(result.ms / 1000).toFixed(1)} s)\n`);
-      if (result.failed > 0) process.stdout.write(result.output.split('\n').map((l) => `     ${l}`).join('\n') + '\n');
+      report(result);
     }
   });
   await Promise.all(workers);
@@ -109,7 +155,7 @@ async function main(): Promise<void> {
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
-  process.exit(failed > 0 || files.length === 0 ? 1 : 0);
+  process.exit(failed > 0 || results.length === 0 ? 1 : 0);
 }
 
 await main();
