@@ -32,8 +32,14 @@ export const modelFileSchema = z.object({
   dense: z.record(z.string(), row),
   sparse: z.record(z.string(), row),
   lexicon: z.object({ harm: z.array(z.string()), valence: z.record(z.string(), z.number().min(-1).max(1)) }),
-  /** Word → what its meaning adds to each class score (the weighted mean over a text's words is added). */
-  vectors: z.record(z.string(), row),
+  /**
+   * What each word's meaning adds to each class score, in tenths (the weighted mean over a text's
+   * words is added): `adds[K·i … K·i+K)` belong to `words[i]`. Two flat arrays, not a record of
+   * 30,000 small ones: parsing and checking the record took longer than the rest of the file.
+   */
+  vectors: z
+    .object({ words: z.array(z.string()), adds: z.array(z.number().int()) })
+    .refine((v) => v.adds.length === v.words.length * K, { message: 'vectors.adds holds K numbers per word' }),
 });
 export type ModelFile = z.infer<typeof modelFileSchema>;
 
@@ -89,9 +95,15 @@ export function loadModel(file: ModelFile): GateModel {
     lexicon: {
       harm: new Set(file.lexicon.harm),
       valence: new Map(Object.entries(file.lexicon.valence)),
-      vectors: new Map(Object.entries(file.vectors).map(([word, w]) => [word, Float64Array.from(w)])),
+      vectors: vectorsOf(file.vectors),
     },
   };
+}
+
+/** Word → its K class-score additions (views into one array, tenths made whole). */
+function vectorsOf({ words, adds }: ModelFile['vectors']): Map<string, Float64Array> {
+  const all = Float64Array.from(adds, (a) => a / 10);
+  return new Map(words.map((word, i) => [word, all.subarray(i * K, i * K + K)]));
 }
 
 let shipped: GateModel | null = null;

@@ -250,13 +250,14 @@ export function trainModel(corpus: readonly LabelledItem[], settings: Partial<Tr
   // what it adds to accept (the softmax is the same when one number is taken from every class; a
   // word's numbers are about 5 apart, so one decimal keeps them to about 1 %).
   const meaningAt = finalVocab.size + DENSE.length;
-  const vectors: Record<string, number[]> = {};
+  const vectors: ModelFile['vectors'] = { words: [], adds: [] };
   for (const [word, v] of scaled) {
     const adds = new Array<number>(K).fill(0);
     v.forEach((x, j) => {
       for (let k = 0; k < K; k += 1) adds[k]! += x * final.w[(meaningAt + j) * K + k]!;
     });
-    vectors[word] = adds.map((a) => round(a - adds[0]!, 1));
+    vectors.words.push(word);
+    for (const a of adds) vectors.adds.push(Math.round((a - adds[0]!) * 10) || 0);
   }
   const count = (label: GateClass) => [...train, ...dev].filter((i) => i.label === label).length;
   const model: ModelFile = {
@@ -303,7 +304,7 @@ export function modelText(model: ModelFile): string {
     `  "dense": {\n${denseLines.join(',\n')}\n  },`,
     `  "sparse": {\n${lines.join(',\n')}\n  },`,
     `  "lexicon": {\n    "harm": ${JSON.stringify(lexicon.harm)},\n    "valence": {${valence.join(',')}}\n  },`,
-    `  "vectors": {\n${Object.keys(vectors).map((k) => `    ${JSON.stringify(k)}: ${JSON.stringify(vectors[k])}`).join(',\n')}\n  }`,
+    `  "vectors": {\n    "words": ${JSON.stringify(vectors.words)},\n    "adds": ${JSON.stringify(vectors.adds)}\n  }`,
     '}',
     '',
   ].join('\n');
