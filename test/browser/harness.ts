@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { serveApp } from '../../api/server.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { ArticleDoc } from '../../core/domain/article.ts';
+import type { ArticleDoc, SummaryDoc } from '../../core/domain/article.ts';
 import type { BriefDoc } from '../../core/domain/brief.ts';
 import { buildSite } from '../../site/build.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
@@ -44,6 +44,8 @@ export interface Harness {
 
 /** Seed: two sources; 7 gentle brief items (one about otters, two science, one nature), 8 calm but not gentle others. */
 async function seed(ctx: TestContext, images: boolean) {
+  // With images, the lead also carries a long cached summary (what a real brief's first card shows).
+  const leadSummary: SummaryDoc | null = images ? { summary: LONG_SUMMARY, what_happened: null, why_matters: null, why_belongs: null, generated_by: 'seed', generated_at: new Date() } : null;
   const a = makeSource({ _id: 'river-news', name: 'River News' });
   const b = makeSource({ _id: 'sky-journal', name: 'Sky Journal' });
   const spec: Array<Partial<ArticleDoc>> = [
@@ -56,7 +58,7 @@ async function seed(ctx: TestContext, images: boolean) {
     { title: 'Bakery shares its sourdough starter with the town', topic: 'community', tags: ['food'], flavor: 'light' },
   ];
   const image = (n: number) => (images ? `${IMAGE_ORIGIN}/${n}.png` : null);
-  const brief = spec.map((s, i) => makeArticle({ source_id: i % 2 ? b._id : a._id, cortisol: 0, ragebait: 0, image: image(i), ...s }));
+  const brief = spec.map((s, i) => makeArticle({ source_id: i % 2 ? b._id : a._id, cortisol: 0, ragebait: 0, image: image(i), summary: i === 0 ? leadSummary : null, ...s }));
   const others = Array.from({ length: 8 }, (_, i) =>
     makeArticle({ source_id: i % 2 ? a._id : b._id, cortisol: 3, ragebait: 1, image: image(10 + i), title: `Town council approves a new park plan ${i + 1}`, topic: 'environment', tags: ['cities'], flavor: 'constructive' }),
   );
@@ -68,8 +70,9 @@ async function seed(ctx: TestContext, images: boolean) {
 
 /** Where the seeded images live when asked for (`{ images: true }`); a test answers them with `page.route`. */
 export const IMAGE_ORIGIN = 'https://images.example';
+const LONG_SUMMARY = Array.from({ length: 6 }, () => 'Otters were seen again along the old mill reach this spring, and volunteers counted their holts at dawn for a week.').join(' ');
 
-/** Start everything (`images`: every seeded story has an image under IMAGE_ORIGIN). */
+/** Start everything (`images`: every seeded story has an image under IMAGE_ORIGIN, and the lead a long summary). */
 export async function startHarness(options: { images?: boolean } = {}): Promise<Harness> {
   const ctx = await createTestContext();
   const pool = await seed(ctx, options.images ?? false);
