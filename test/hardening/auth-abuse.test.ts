@@ -36,15 +36,9 @@ test.after(async () => {
 });
 
 const json = (body: unknown, extra: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...extra }, body: JSON.stringify(body) });
-/** Wait until no background mail is still arriving (the count holds still for 300 ms). */
-async function settle(): Promise<void> {
-  for (let last = -1; last !== smtp.messages.length; ) {
-    last = smtp.messages.length;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 const resetLimits = async () => {
-  await settle();
+  // No background mail is still on its way (each one the app started has been handed over).
+  await ctx.mailSettled();
   await ctx.db.collection('rate_limits').deleteMany({});
 };
 
@@ -135,7 +129,7 @@ test('rate limits hold across two app instances on one database (5 per address p
   const mid = smtp.messages.length;
   for (let i = 0; i < 24; i += 1) await apps[i % 2]!.request('/api/auth/email/start', json({ email: `client-${i}@example.org` }));
   await smtp.waitFor(mid + 20);
-  await settle(); // any wrongly allowed background send arrives before counting
+  await ctx.mailSettled(); // any wrongly allowed background send has arrived before counting
   assert.is(mid - before, 5, 'five mails for one address, whichever instance answered');
   assert.is(smtp.messages.length - mid, 20, 'twenty mails for one client address across both instances');
 });

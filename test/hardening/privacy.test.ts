@@ -18,6 +18,7 @@ import { ALL_INDEXES } from '../../core/store/schema.ts';
 import { decodeQuotedPrintable, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { until } from '../helpers/until.ts';
 
 const EXTRA_COLLECTIONS = ['sources', 'articles', 'meta', 'briefs', 'events', 'feedback', 'feedback_replies', 'users', 'sessions', 'magic_links', 'rate_limits', 'identities', 'candidates', 'migrations', 'saved', 'history', 'follows', 'digests', 'digest_sends', 'summaries', 'puzzles', 'site_builds', 'agendaJobs'];
 const COLLECTIONS = [...new Set([...ALL_INDEXES.map((i) => i.collection), ...EXTRA_COLLECTIONS])];
@@ -76,9 +77,8 @@ test('a scripted session of every event kind, feedback, sign-in and library acti
   }
   assert.is((await probe('/api/feedback', { body: { category: 'idea', message: `Lovely service, sent from ${'the app'}`, website: '' } })).status, 201);
   assert.is((await probe('/api/auth/email/start', { body: { email: 'reader@example.org' } })).status, 200);
-  const until = Date.now() + 10_000;
-  while (!smtp.messages.some((m) => m.to.includes('reader@example.org')) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  const mail = decodeQuotedPrintable(smtp.messages.find((m) => m.to.includes('reader@example.org'))!.raw);
+  const received = await until(() => smtp.messages.find((m) => m.to.includes('reader@example.org')), 10_000, 'the sign-in mail');
+  const mail = decodeQuotedPrintable(received.raw);
   const link = /verify\?token=([A-Za-z0-9_-]{20,})/.exec(mail)![1]!;
   secrets.push(link);
   const verified = await probe('/api/auth/email/verify', { body: { token: link } });

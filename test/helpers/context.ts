@@ -24,6 +24,12 @@ export interface TestContext {
   config: Config;
   log: ReturnType<typeof createMemoryLogger>;
   mailer: Mailer;
+  /**
+   * Resolves when every mail the app has started to send (through `mailer`) has been handed over
+   * or has failed, with how many were started in all: the positive signal that no mail is still on
+   * its way, for tests that prove a mail was not sent.
+   */
+  mailSettled(): Promise<number>;
   model: ModelClient;
   /** A directory removed on close (data dir; `dist` lives inside it). */
   tmpDir: string;
@@ -42,6 +48,28 @@ async function serverUri(): Promise<string> {
   if (fromRunner) return fromRunner.endsWith('/') ? fromRunner : `${fromRunner}/`;
   ownServer ??= await startEmbeddedServer();
   return ownServer.uri;
+}
+
+/** The real mailer, counting the sends it starts so a test can wait until none is in flight. */
+function trackSends(real: Mailer): { mailer: Mailer; mailSettled: () => Promise<number> } {
+  const inFlight = new Set<Promise<void>>();
+  let started = 0;
+  const mailer: Mailer = {
+    send(message) {
+      started += 1;
+      const sending = real.send(message);
+      const settled = sending.then(() => undefined, () => undefined);
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return sending;
+    },
+    close: () => real.close(),
+  };
+  const mailSettled = async (): Promise<number> => {
+    while (inFlight.size > 0) await Promise.all(inFlight);
+    return started;
+  };
+  return { mailer, mailSettled };
 }
 
 /**
@@ -69,7 +97,7 @@ export async function createTestContext(
   );
   const log = createMemoryLogger();
   if (options.schema !== false) await ensureSchema(db, log);
-  const mailer = createMailer(config, log);
+  const { mailer, mailSettled } = trackSends(createMailer(config, log));
   const model = createModelClient(config, log);
   const deps: AppDeps = { db, config, log, mailer, model, now: options.now ?? (() => new Date()) };
   const app = createApp(deps);
@@ -79,6 +107,7 @@ export async function createTestContext(
     config,
     log,
     mailer,
+    mailSettled,
     model,
     tmpDir,
     deps,

@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { until } from './until.ts';
 
 /** One received message. */
 export interface ReceivedMail {
@@ -32,11 +33,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     messages: [],
     refusing: false,
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (state.messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${state.messages.length}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await until(() => state.messages.length >= count, timeoutMs, `${count} mails (got ${state.messages.length} so far)`);
       return state.messages;
     },
     close: async () => undefined,

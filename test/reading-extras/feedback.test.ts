@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FloodCap, parseFeedback } from '../../core/domain/feedback.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
+import { until } from '../helpers/until.ts';
 
 interface Received { to: string[]; data: string }
 const received: Received[] = [];
@@ -76,16 +77,6 @@ function postFrom(localAddress: string, body: unknown): Promise<number> {
   });
 }
 
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 test('feedback is stored and then e-mailed to ADMIN_NOTIFY_EMAIL', async () => {
   const res = await post({ category: 'idea', email: ' Reader@Example.ORG ', message: 'A calm site, thank you.\r\nMore space news?', website: '' });
   assert.is(res.status, 201);
@@ -97,7 +88,7 @@ test('feedback is stored and then e-mailed to ADMIN_NOTIFY_EMAIL', async () => {
   assert.is(row.contact_email, 'reader@example.org');
   assert.is(row.read_at, null);
   assert.instance(row.created_at, Date);
-  const mail = await until('the notification mail', () => received.find((m) => m.data.includes('More space news?')));
+  const mail = await until(() => received.find((m) => m.data.includes('More space news?')), 10_000, 'the notification mail');
   assert.equal(mail.to, ['admin@example.org']);
   assert.match(mail.data, /reader@example\.org/);
   assert.match(mail.data, /Subject: New Tidings feedback: idea/);
@@ -117,7 +108,7 @@ test('feedback is kept and the request succeeds when the mail server refuses', a
     const res = await post({ message: 'Kept even if mail fails' });
     assert.is(res.status, 201);
     assert.ok(await feedback().findOne({ message: 'Kept even if mail fails' }));
-    await until('the failed-notification warning', () => ctx.log.lines.find((l) => l.includes('admin notification could not be sent')));
+    await until(() => ctx.log.lines.find((l) => l.includes('admin notification could not be sent')), 10_000, 'the failed-notification warning');
   } finally {
     refuse = false;
   }
@@ -131,7 +122,8 @@ test('a filled honeypot gets the same 201 reply, but nothing is stored and nothi
   assert.is(await feedback().countDocuments({}), before);
   // A real submission right after it: once its mail has arrived, the bot's would have too.
   await post({ message: 'marker after the honeypot' });
-  await until('the marker mail', () => received.find((m) => m.data.includes('marker after the honeypot')));
+  await until(() => received.find((m) => m.data.includes('marker after the honeypot')), 10_000, 'the marker mail');
+  await ctx.mailSettled(); // and every mail the app started has been handed over
   assert.not.ok(received.some((m) => m.data.includes('cheap pills')));
 });
 

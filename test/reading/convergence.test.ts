@@ -7,6 +7,7 @@ import { articlesCollection, sourcesCollection } from '../../core/store/collecti
 import { bumpPoolVersion } from '../../core/store/meta.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { until } from '../helpers/until.ts';
 
 // Two API processes on one database: the test context's app, and a second app built on its own
 // MongoClient (so its own read model), as a second `npm run api` would be.
@@ -34,15 +35,8 @@ test.after(async () => {
 const feedIds = async (app: { request: (p: string) => Response | Promise<Response> }) =>
   ((await (await app.request('/api/feed?sort=latest&limit=50')).json()) as ArticleCard[]).map((c) => c.id);
 
-/** Poll `check` until it holds or 10 s pass; returns how long it took. */
-async function within10s(check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < 10_000) {
-    if (await check()) return Date.now() - started;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('not reflected within 10 s');
-}
+/** Wait until `check` holds; fails when it is not reflected within 10 s. */
+const within10s = (check: () => Promise<boolean>) => until(check, 10_000, 'the change to be reflected within 10 s');
 
 test('both API processes serve the pool before any change', async () => {
   assert.equal(await feedIds(ctx.app), ['conv-shown']);
