@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
-import { signIn } from '../admin/helpers.ts';
+import { signInDirectly } from '../accounts/helpers.ts';
 import { READER_SIZES, briefIds, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -98,7 +98,10 @@ test('a pause added in Calm Filters can be undone from its toast', async () => {
 });
 
 test('unsaving a story from its card can be undone', async () => {
-  const { token, id: userId } = await signIn(h.ctx.db, { email: 'saver@example.org' });
+  // Already imported: a first sign-in's 'Your Calm Filters … are now part of your account' arrives
+  // after a round trip and, on a slow machine, replaced the unsave toast before Undo was clicked.
+  const { user, token } = await signInDirectly(h.ctx.db, 'saver@example.org', new Date(), { imported_at: new Date() });
+  const userId = user._id;
   const context = await h.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
