@@ -10,6 +10,7 @@ import { stableId } from '../../core/domain/ids.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { makeArticle, makeSource, insertFixtures } from '../helpers/fixtures.ts';
 import { startModelServer } from '../helpers/model-server.ts';
+import { until } from '../helpers/until.ts';
 import { bumpPoolVersion } from '../../core/store/meta.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,7 +30,10 @@ test.after(async () => {
 });
 
 test('SIGTERM while requests are in flight: they finish with full answers, new ones are refused, exit 0 within 5 s', async () => {
-  const model = await startModelServer(() => ({ content: JSON.stringify(ANSWER), delayMs: 1200 }));
+  // The model answers only when the test says so: after the API has begun to shut down.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const model = await startModelServer(() => ({ content: JSON.stringify(ANSWER), after: answered }));
   const source = makeSource({ name: 'Phone Box Post' });
   const articles = [1, 2, 3, 4, 5].map((i) => makeArticle({ source_id: source._id, url: `https://phonebox.example/${i}` }));
   await insertFixtures(ctx.db, { sources: [source], articles });
@@ -55,21 +59,17 @@ test('SIGTERM while requests are in flight: they finish with full answers, new o
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    const deadline = Date.now() + 30_000;
-    while (!/API listening at http:\/\/localhost:(\d+)/.test(output)) {
-      if (Date.now() > deadline) throw new Error(`the API did not start: ${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(() => /API listening at http:\/\/localhost:(\d+)/.test(output), 30_000, 'the API to start');
     const port = /API listening at http:\/\/localhost:(\d+)/.exec(output)?.[1];
     const url = (p: string) => `http://127.0.0.1:${port}${p}`;
-    // Summaries of five uncached articles: each waits ~1.2 s on the model, so all are in flight.
+    // Summaries of five uncached articles: each waits on the model, so all are in flight.
     const inFlight = articles.map((a) => fetch(url(`/api/summary/${a._id}`), { headers: { Connection: 'close' } }));
-    while (model.received.length < articles.length) {
-      if (Date.now() > deadline) throw new Error('the model never received the requests');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await until(() => model.received.length >= articles.length, 30_000, 'the model to receive the five requests');
     const signalled = Date.now();
     child.kill('SIGTERM');
+    // The model answers once the API has begun shutting down: the requests finish during the shutdown.
+    await until(() => /shutting down/.test(output), 5000, `the API to log that it is shutting down\n${output}`);
+    answer();
     const responses = await Promise.all(inFlight);
     for (const res of responses) {
       assert.is(res.status, 200);

@@ -4,6 +4,7 @@
  * page or the new one, and the next build completes the site.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -74,10 +75,19 @@ test('SIGTERM in the middle of publishing leaves only complete files; the next b
       stdio: 'ignore',
     });
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-    let done = false;
-    void exited.then(() => (done = true));
-    // Signal as soon as the new pages start landing, i.e. in the middle of publishing.
-    while (!done && (await readdir(path.join(dist, 'a'))).length <= before) await new Promise((r) => setTimeout(r, 5));
+    // Signal as soon as the new pages start landing, i.e. in the middle of publishing: the directory's
+    // own change events say when, and each is checked against the count (or the build ended first).
+    await new Promise<void>((resolve) => {
+      const pages = path.join(dist, 'a');
+      const watcher = watch(pages, () => {
+        if (readdirSync(pages).length > before) stop();
+      });
+      const stop = () => {
+        watcher.close();
+        resolve();
+      };
+      void exited.then(stop);
+    });
     child.kill('SIGTERM');
     const ended = await exited;
     const published = (await readdir(path.join(dist, 'a'))).length;

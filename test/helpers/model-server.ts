@@ -9,8 +9,11 @@ export interface ChatRequest {
   response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema?: Record<string, unknown> } };
 }
 
-/** How the server answers one request: JSON content (optionally after a delay), a status, or no answer at all. */
-export type Reply = { content: string; delayMs?: number } | { status: number } | { hang: true };
+/**
+ * How the server answers one request: JSON content (optionally held until `after` settles, so the
+ * test decides when the model answers), a status, or no answer at all.
+ */
+export type Reply = { content: string; after?: Promise<unknown> } | { status: number } | { hang: true };
 
 /** Start the server; `answer` decides the reply from the request. */
 export async function startModelServer(answer: (req: ChatRequest) => Reply) {
@@ -28,7 +31,7 @@ export async function startModelServer(answer: (req: ChatRequest) => Reply) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'test', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply.content } }] }));
       };
-      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      if (reply.after) void reply.after.then(send, send);
       else send();
     });
   });
