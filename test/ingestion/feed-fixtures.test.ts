@@ -1,12 +1,12 @@
 /**
- * Every real-world feed of ../shared/fixtures/feeds (absent in a fresh clone: skipped) through the
+ * Every real-world feed of ../shared/fixtures/feeds (without it, this file fails saying so) through the
  * real path: served by a loopback HTTP server and read by `readFeed` (safe fetch, charset
  * detection, rss-parser then the lenient parser or the JSON Feed reader, the normaliser). The
  * table is the reference: the usable items each file yields, or `refused` for a file that holds no
  * complete item (the fixtures README: a file with at least one complete item must yield items).
  * Any change of a count, in either direction, fails, and nothing may throw.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFeed, type FeedRead } from '../../core/feed.ts';
@@ -14,10 +14,10 @@ import { runIngest } from '../../core/ingest.ts';
 import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { insertFixtures, makeSource } from '../helpers/fixtures.ts';
+import { sharedFixtures } from '../helpers/shared-fixtures.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';
 
-const dir = new URL('../../../shared/fixtures/feeds/', import.meta.url);
-const present = existsSync(new URL('README.md', dir));
+const dir = sharedFixtures('feeds', 'README.md');
 const NOW = new Date('2026-11-12T12:00:00Z');
 
 /** Usable items per file (after the normaliser: a title and an http(s) link), or refused with a reason. */
@@ -107,10 +107,7 @@ function headersFor(file: string): Record<string, string> {
   return { 'content-type': 'application/xml' };
 }
 
-if (!present) {
-  console.log('skipped: ../shared/fixtures/feeds is absent');
-  test('real-world feed fixtures (skipped: ../shared/fixtures/feeds is absent)', () => assert.ok(true));
-} else {
+if (dir) {
   const files = readdirSync(dir).filter((f) => f !== 'README.md' && f !== 'manifest.json').sort();
   let server: FeedServer;
   const reads = new Map<string, FeedRead>();

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, createRandom, dayNumber, isUtcDay, utcDay, WORD_GAMES, WORD_GAME_RULES } from '../../core/domain/puzzle.ts';
 import { scheduledWordPuzzle } from '../../core/puzzles/daily.ts';
 import { ANSWERS, dictionary } from '../../core/puzzles/dictionary.ts';
+import { sharedFixtures } from '../helpers/shared-fixtures.ts';
 
 test('dictionaries hold 12,000-13,500 five-letter and 21,500-23,500 six-letter words, all lower-case a-z', () => {
   const five = dictionary(5);
@@ -38,14 +39,10 @@ test('each answer list has at least 366 distinct words of its length, each with 
   }
 });
 
-test('answers are drawn from the reviewed SCOWL candidate lists (skipped without ../shared)', () => {
-  const dir = path.resolve('../shared/fixtures/wordlists');
-  if (!existsSync(dir)) {
-    console.log('  (skipped: ../shared/fixtures/wordlists is absent)');
-    return;
-  }
+const wordlists = sharedFixtures('wordlists', 'common-5-letter.scowl35.txt');
+if (wordlists) test('answers are drawn from the reviewed SCOWL candidate lists (../shared/fixtures/wordlists)', () => {
   for (const length of [5, 6] as const) {
-    const candidates = new Set(readFileSync(path.join(dir, `common-${length}-letter.scowl35.txt`), 'utf8').split('\n'));
+    const candidates = new Set(readFileSync(new URL(`common-${length}-letter.scowl35.txt`, wordlists), 'utf8').split('\n'));
     const outside = ANSWERS[length].filter(([w]) => !candidates.has(w)).map(([w]) => w);
     // A handful of hand-picked common words (e.g. plural-free forms) may come from outside the list.
     assert.ok(outside.length <= 15, `${length}: ${outside.join(' ')}`);
