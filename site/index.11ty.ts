@@ -14,7 +14,8 @@ export function render({ site }: { site: SiteData }): string {
     canonical: `${site.baseUrl}/`,
     head: socialMeta({ site, type: 'website', title: site.serviceName, description, url: `${site.baseUrl}/` })
       + `<link rel="alternate" type="application/atom+xml" title="Today’s brief (Atom)" href="/feeds/today.atom">\n`
-      + `<script type="module" src="/app/reader.js"></script>\n`,
+      + `<script type="module" src="/app/reader.js"></script>\n`
+      + `<noscript><style>#app{min-height:0}</style></noscript>\n`,
     body: `<section class="intro"><h1>${escapeHtml(site.serviceName)}</h1>
 <p>Seven calm, constructive stories a day. <a href="/today">Read today’s brief</a>.</p></section>
 <div id="app"></div>`,

@@ -16,7 +16,8 @@ const STOP = new Set(
     'went gone come comes came make makes made take takes took give gives gave find finds found see sees saw seen know knew ' +
     'spent spend keep kept let lets put set sets help helps helped way ways thing things next last first year years day days ' +
     'week weeks time times people per via amid across around between through during without within since until upon because ' +
-    'if though although whether yet still even ever never often already soon today yesterday tomorrow week-long like').split(' '),
+    'if though although whether yet still even ever never often already soon today yesterday tomorrow week-long like ' +
+    'near beside behind inside outside along among toward towards against above below beyond onto off').split(' '),
 );
 
 /** Headline verbs (base forms; "-s" and "-es" forms follow): they split phrases as function words do. */
@@ -24,7 +25,7 @@ const VERBS = new Set(
   ('build return run spot replant open win help launch grow save reach join turn bring create restore raise celebrate become ' +
     'hit mark start begin show offer reveal unveil discover use learn teach welcome receive take boost complete hatch feed ' +
     'protect clean add tackle beat break lead meet move pass rise thrive rescue pick bake knit solve lift hope want need try ' +
-    'compete prove share').split(' '),
+    'compete prove share sing map').split(' '),
 );
 const isVerb = (w: string): boolean => VERBS.has(w) || (w.endsWith('es') && VERBS.has(w.slice(0, -2))) || (w.endsWith('s') && VERBS.has(w.slice(0, -1)));
 
@@ -89,8 +90,9 @@ export function keyPhrases(text: string, max: number, exclude: ReadonlySet<strin
   let at = 0;
   for (const run of runs(text)) {
     let words = run;
-    // A verb form at either edge is the action around the thing, not the thing ("building a boat").
-    while (words.length > 1 && isVerbForm(words[0]!.lower)) words = words.slice(1);
+    // A verb form at either edge is the action around the thing, not the thing ("building solar
+    // boat"); before a single noun it names the thing ("reading room").
+    while (words.length > 1 && isVerbForm(words[0]!.lower) && (words.length > 2 || !words[0]!.lower.endsWith('ing'))) words = words.slice(1);
     while (words.length > 1 && isVerbForm(words[words.length - 1]!.lower)) words = words.slice(0, -1);
     if (words.length > 3) words = words.slice(-3);
     if (words.length === 1 && isVerbForm(words[0]!.lower)) continue;
