@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MongoClient } from 'mongodb';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../api/app.ts';
@@ -14,11 +15,14 @@ import { createSummarizer } from '../../core/summarize.ts';
 import { findPublicArticle } from '../../core/store/summaries.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { until } from '../helpers/until.ts';
 
 type Mode = 'ok' | 'error500' | 'garbage' | 'invalid' | 'hang';
 let mode: Mode = 'ok';
 const calls: Array<{ name: string; user: string }> = [];
 const hanging: http.ServerResponse[] = [];
+/** The model's good answers wait for this; a test that needs requests to overlap holds it (see hold()). */
+let held: Promise<void> = Promise.resolve();
 
 const MODEL_ANSWER = {
   summary: 'A town turned an empty lot into a shared orchard. Neighbours now pick fruit together every autumn.',
@@ -47,8 +51,7 @@ const openai = http.createServer((req, res) => {
     }
     if (mode === 'garbage') return reply('this is {not json');
     if (mode === 'invalid') return reply(JSON.stringify({ ...MODEL_ANSWER, summary: 'One. Two. Three. Four. Five. Six sentences.' }));
-    // Answer slowly, so concurrent requests really overlap the generation.
-    setTimeout(() => reply(JSON.stringify(MODEL_ANSWER)), 400);
+    void held.then(() => reply(JSON.stringify(MODEL_ANSWER)));
   });
 });
 
@@ -71,7 +74,31 @@ test.after(async () => {
 test.before.each(() => {
   mode = 'ok';
   calls.length = 0;
+  held = Promise.resolve();
 });
+
+/** Hold the model's answers until the returned function is called. */
+function hold(): () => void {
+  let release!: () => void;
+  held = new Promise<void>((resolve) => (release = resolve));
+  return release;
+}
+
+/**
+ * An app on its own monitored client, and how many database commands it has started and has in
+ * flight: no command in flight while the model holds its answer means every request has done its
+ * reads and is waiting on the generation (the route calls the summarizer right after its read).
+ */
+async function monitoredApp(): Promise<{ app: ReturnType<typeof createApp>; started: () => number; inFlight: () => number; close: () => Promise<void> }> {
+  const client = new MongoClient(`mongodb://${ctx.client.options.hosts[0]}`, { monitorCommands: true });
+  await client.connect();
+  let started = 0;
+  let ended = 0;
+  client.on('commandStarted', () => (started += 1));
+  client.on('commandSucceeded', () => (ended += 1));
+  client.on('commandFailed', () => (ended += 1));
+  return { app: createApp({ ...ctx.deps, db: client.db(ctx.db.databaseName) }), started: () => started, inFlight: () => started - ended, close: () => client.close() };
+}
 
 async function article(overrides: Partial<ArticleDoc> = {}): Promise<ArticleDoc> {
   const doc = makeArticle({ source_id: visible._id, ...overrides });
@@ -89,7 +116,14 @@ const stored = async (id: string) => (await ctx.db.collection<ArticleDoc>('artic
 
 test('50 concurrent requests for one uncached article cause exactly one generation', async () => {
   const a = await article({ title: 'Town plants a shared orchard' });
-  const responses = await Promise.all(Array.from({ length: 50 }, () => get(a._id)));
+  const monitored = await monitoredApp();
+  const release = hold();
+  const pending = Promise.all(Array.from({ length: 50 }, () => get(a._id, monitored.app)));
+  // The model holds its answer until all 50 have done their reads and wait on the one generation.
+  await until(() => calls.length >= 1 && monitored.started() >= 50 && monitored.inFlight() === 0, 10_000, '50 requests waiting on the generation');
+  release();
+  const responses = await pending;
+  await monitored.close();
   assert.is(calls.length, 1, 'one model request');
   assert.is(calls[0]?.name, 'summary');
   assert.ok(calls[0]?.user.includes('Town plants a shared orchard'), 'the title appears verbatim');
@@ -107,7 +141,13 @@ test('50 concurrent requests for one uncached article cause exactly one generati
 test('two API processes on one database still generate once (the database lease)', async () => {
   const a = await article();
   const second = createApp(ctx.deps); // its own summarizer and in-flight table, like another process
-  const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => get(a._id, i % 2 ? second : ctx.app)));
+  const release = hold();
+  let answered = 0;
+  const pending = Promise.all(Array.from({ length: 20 }, (_, i) => get(a._id, i % 2 ? second : ctx.app).finally(() => (answered += 1))));
+  // While the model holds its answer, the process without the lease answers all ten of its requests.
+  await until(() => calls.length >= 1 && answered >= 10, 10_000, 'the other process to answer its ten requests');
+  release();
+  const responses = await pending;
   assert.is(calls.length, 1);
   for (const r of responses) {
     assert.is(r.status, 200);
