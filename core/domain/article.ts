@@ -119,7 +119,7 @@ export interface ArticleCard {
   ragebait: number;
   /**
    * The sentence the card shows (issue 18, item 2): the first sentence of the cached summary, or a
-   * why line built from the story (its flavor, topic, source, tags and the title's key phrases).
+   * why line built from the story (its flavor, topic, tags and the title's key phrases).
    */
   line: string;
   /** Other outlets that reported the same story (its near-duplicates' visible sources), by name. */

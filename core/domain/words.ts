@@ -50,6 +50,7 @@ export function pickedBecause(flavor: string, topic: string): string {
 /** What a story-specific line is built from (issue 18, item 2). */
 export interface StoryFacts {
   title: string;
+  /** Not in the line (cards and pages name the source beside the title); kept for callers that have it. */
   sourceName: string;
   topic: string;
   tags: readonly string[];
@@ -60,16 +61,16 @@ export interface StoryFacts {
 const plainLine = (s: string): string => s.replace(/<[^>]*>/g, ' ').replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 /**
- * A why line built from the story itself: its flavor and topic, its source, its tags and the
- * strongest phrases of its title. "An inspiring learning story from River Times, on young people
- * and clean energy: solar boat and river race." Two stories share it only when they share all of
- * those, which near-duplicate detection keeps out of one pool.
+ * A why line built from the story itself: its flavor and topic, its tags and the strongest phrases
+ * of its title. "An inspiring learning story on young people and clean energy: solar boat and river
+ * race." Two stories share it only when they share all of those, which near-duplicate detection
+ * keeps out of one pool.
  */
 export function specificLine(f: StoryFacts): string {
-  const source = plainLine(f.sourceName);
   const topicName = topicWords(f.topic);
   const tags = f.tags.map((t) => displayName(t).toLowerCase()).filter((t) => t !== topicName).slice(0, 2);
   const cues = keyPhrases(plainLine(f.title), 2);
   const phrase = withArticle(`${flavorAdjective(f.flavor)} ${topicName} story`);
-  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${source ? ` from ${source}` : ''}${tags.length ? `, on ${listOf(tags)}` : ''}${cues.length ? `: ${listOf(cues)}` : ''}.`;
+  // The source is named beside the title on cards and pages: the line spends its words on the story.
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${tags.length ? ` on ${listOf(tags)}` : ''}${cues.length ? `: ${listOf(cues)}` : ''}.`;
 }

@@ -59,7 +59,7 @@ test('the offline summary copies no run of the teaser and never restates the tit
 
 test("the offline summary describes the story: its source, tags, the title's and the teaser's key phrases", () => {
   const out = offlineSummary(base);
-  assert.is(out.summary.split('. ')[0] + '.', 'An inspiring learning story from River Times, on young people and clean energy: solar boat and river race.');
+  assert.is(out.summary.split('. ')[0] + '.', 'An inspiring learning story on young people and clean energy: solar boat and river race.');
   assert.match(out.summary, /Its teaser also mentions fourteen-year-olds, regional race and Saturday\./);
   assert.match(out.what_happened, /^River Times covers solar boat, river race and fourteen-year-olds/);
   assert.not.ok(out.summary.includes('finished second'));

@@ -11,8 +11,8 @@ test('stories alike in every label but their title get different lines, each nam
   const titles = ['Neighbours open a free tool library', 'Bakery shares its sourdough starter with the town', 'Village choir sings with the care home', 'Students build a solar bus shelter', 'A new reading room opens in the old station', 'Volunteers replant 40,000 seagrass shoots', 'Otters return to the city river'];
   const lines = titles.map((t) => cardLine(facts(t), null));
   assert.is(new Set(lines).size, titles.length, lines.join('\n'));
-  assert.is(lines[0], 'A heartwarming community story from River News, on kindness: neighbours and free tool library.');
-  assert.is(cardLine({ ...facts('Neighbours open a free tool library'), tags: ['kindness', 'neighbours'] }, null), 'A heartwarming community story from River News, on kindness and neighbours: neighbours and free tool library.');
+  assert.is(lines[0], 'A heartwarming community story on kindness: neighbours and free tool library.');
+  assert.is(cardLine({ ...facts('Neighbours open a free tool library'), tags: ['kindness', 'neighbours'] }, null), 'A heartwarming community story on kindness and neighbours: neighbours and free tool library.');
 });
 
 test('with a cached summary the line is its first sentence', () => {
@@ -24,7 +24,7 @@ test('with a cached summary the line is its first sentence', () => {
 test('the card carries the line, the outlets and the reading time; the reading time needs the full text', () => {
   const doc: PoolDoc = { ...makeArticle({ source_id: 'river-news', title: 'Neighbours open a free tool library' }), word_count: 1200, also_reported_by: ['Sky Journal'] };
   const card = toCard(doc, 'River News');
-  assert.is(card.line, 'A heartwarming community story from River News, on kindness: neighbours and free tool library.');
+  assert.is(card.line, 'A heartwarming community story on kindness: neighbours and free tool library.');
   assert.equal(card.also_reported_by, ['Sky Journal']);
   assert.is(card.reading_minutes, 5);
   assert.is(readingMinutes(149), null);
