@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { signInDirectly } from '../accounts/helpers.ts';
-import { IMAGE_ORIGIN, startHarness, until, waitForBrief, type Harness } from './harness.ts';
+import { IMAGE_ORIGIN, READY, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -56,7 +56,7 @@ test('1280×900: the seven brief titles lie within 1.5 screens, with images show
   let release = () => undefined as void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const { context, page } = await pageAt(1280, 900, gate);
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   await waitForBrief(page);
   await until(async () => (await titleBoxes(page, '.brief')).length === 7, 10_000, 'seven titles');
   const before = await titleBoxes(page, '.brief');
@@ -74,7 +74,7 @@ test('1280×900, signed in (Save and Follow on every card): the seven titles sti
   const { token } = await signInDirectly(h.ctx.db, 'glance@example.org', new Date(), { imported_at: new Date() });
   const { context, page } = await pageAt(1280, 900);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   await waitForBrief(page);
   await until(async () => (await page.locator('.brief article.card button[aria-keyshortcuts="s"]').count()) === 7, 10_000, 'Save on the seven cards');
   await until(async () => (await shownImages(page, '.brief')) === 7, 10_000, 'the seven images loaded');
@@ -84,7 +84,7 @@ test('1280×900, signed in (Save and Follow on every card): the seven titles sti
 
 test('390×844: one column, no sideways scroll; compact is denser, kept on the device, and applies to the feeds', async () => {
   const { context, page } = await pageAt(390, 844);
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   await waitForBrief(page);
   const comfortable = await titleBoxes(page, '.brief');
   const columns = await page.$$eval('.brief article.card', (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().left))).size);
@@ -100,7 +100,7 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
   assert.ok((compact[6]?.bottom ?? 0) < 0.8 * (comfortable[6]?.bottom ?? 0), `compact: the last title at ${compact[6]?.bottom} px, comfortable at ${comfortable[6]?.bottom} px`);
   assert.is(await shownImages(page, '.brief'), 0, 'compact shows no images');
 
-  await page.reload();
+  await page.reload(READY);
   await waitForBrief(page);
   assert.is(await page.getByRole('button', { name: 'Compact view' }).getAttribute('aria-pressed'), 'true', 'the choice is kept on the device');
   await page.click('nav.lanes a[data-lane="latest"]');
@@ -113,7 +113,7 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
 
 test('1280×900: a feed uses the same grid (three columns)', async () => {
   const { context, page } = await pageAt(1280, 900);
-  await page.goto(h.base + '/?lane=latest');
+  await page.goto(h.base + '/?lane=latest', READY);
   await page.waitForSelector('section.feed article.card');
   const boxes = await until(async () => {
     const b = await titleBoxes(page, 'section.feed');

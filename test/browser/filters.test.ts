@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { startHarness, until, type Harness } from './harness.ts';
+import { READY, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -30,7 +30,7 @@ test('390×844: the first view fits 1.5 screens; search narrows; muting updates 
   const context = await h.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(h.base + '/?view=filters');
+  await page.goto(h.base + '/?view=filters', READY);
   await page.locator('summary', { hasText: 'Mind & Craft' }).waitFor();
   await until(async () => /hide 0 stories/.test(await countLine(page)), 10_000, 'the live count');
 
@@ -65,7 +65,7 @@ test('390×844: the first view fits 1.5 screens; search narrows; muting updates 
   assert.match((await page.locator('summary', { hasText: 'Topics' }).textContent()) ?? '', '1 muted');
 
   // Next visit: what is muted comes first, checked; unchecking it there unmutes and leaves it in place.
-  await page.reload();
+  await page.reload(READY);
   await page.locator('summary', { hasText: 'Mind & Craft' }).waitFor();
   const first = await until(async () => (await visibleChecks(page))[0], 5_000, 'a visible checkbox');
   assert.equal([first.value, first.checked], ['science', true], 'muted Science first');

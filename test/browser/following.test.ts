@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { signInDirectly } from '../accounts/helpers.ts';
-import { READER_SIZES, seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';
+import { READER_SIZES, READY, seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -44,11 +44,11 @@ for (const size of READER_SIZES) {
     const space = pool.filter((d) => d.tags.includes('space')).map((d) => d._id);
 
     // Nothing followed: no lane in the bar, and the lane's own address says how to follow.
-    await page.goto(h.base + '/');
+    await page.goto(h.base + '/', READY);
     await waitForBrief(page);
     await page.getByRole('button', { name: 'Follow River News' }).first().waitFor();
     assert.is(await followingLane(page).count(), 0, 'no Following lane before a follow');
-    await page.goto(h.base + '/?lane=following');
+    await page.goto(h.base + '/?lane=following', READY);
     await page.locator('section.feed p.quiet', { hasText: EMPTY }).waitFor();
 
     // Follow River News from a card's source name.
@@ -62,7 +62,7 @@ for (const size of READER_SIZES) {
     assert.ok(await page.$$eval('section.feed .card-source a', (els) => els.every((e) => e.textContent === 'River News')));
 
     // Follow the tag Space from its feed: its story joins the lane.
-    await page.goto(h.base + '/?tag=space');
+    await page.goto(h.base + '/?tag=space', READY);
     await page.waitForSelector('section.feed article.card');
     await page.getByRole('button', { name: 'Follow Space', exact: true }).click();
     await page.locator('.toast', { hasText: 'You follow Space' }).waitFor();
@@ -81,10 +81,10 @@ for (const size of READER_SIZES) {
 
     // Unfollow both: the lane says how to follow.
     await page.getByRole('button', { name: 'Following River News' }).first().click();
-    await page.goto(h.base + '/?tag=space');
+    await page.goto(h.base + '/?tag=space', READY);
     await page.getByRole('button', { name: 'Following Space', exact: true }).click();
     await page.locator('.toast', { hasText: 'You no longer follow Space' }).waitFor();
-    await page.goto(h.base + '/?lane=following');
+    await page.goto(h.base + '/?lane=following', READY);
     await page.locator('section.feed p.quiet', { hasText: EMPTY }).waitFor();
     assert.is(await h.ctx.db.collection('follows').countDocuments({ user_id: user._id }), 0);
     await page.click('nav.lanes a[data-lane="highlights"]');
@@ -101,7 +101,7 @@ test('axe finds nothing serious on a signed-in brief with Follow controls and on
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   await waitForBrief(page);
   await page.getByRole('button', { name: 'Follow Sky Journal' }).first().click();
   await followingLane(page).waitFor();
@@ -114,10 +114,10 @@ test('axe finds nothing serious on a signed-in brief with Follow controls and on
 
 test('signed out: no Follow by the source names, and the lane asks to sign in', async () => {
   const { context, page } = await h.newPage();
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   await waitForBrief(page);
   assert.is(await page.locator('article.card button[aria-pressed]').count(), 0);
-  await page.goto(h.base + '/?lane=following');
+  await page.goto(h.base + '/?lane=following', READY);
   await page.locator('section.feed p.quiet', { hasText: 'Sign in to follow sources and tags' }).waitFor();
   await context.close();
 });

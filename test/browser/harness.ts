@@ -16,6 +16,9 @@ import { until } from '../helpers/until.ts';
 
 export { until };
 
+/** `goto` / `reload` options that wait for the document only: the steps after wait for what they need (held-back images and a busy machine can delay `load`). */
+export const READY = { waitUntil: 'domcontentloaded' } as const;
+
 /** Chromium flags for a quiet, sandbox-free headless run (CI containers have no user namespaces). */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { signInDirectly } from '../accounts/helpers.ts';
-import { briefIds, seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';
+import { briefIds, READY, seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -27,7 +27,7 @@ const announced = (page: Page) => page.locator('[role="status"][aria-live="polit
 test('j and k move between the cards and are announced; o opens the focused story', async () => {
   const { context, page } = await h.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   const ids = await waitForBrief(page);
   await page.keyboard.press('j');
   assert.is(await focusedCard(page), ids[0]);
@@ -61,13 +61,13 @@ test('j and k move between the cards and are announced; o opens the focused stor
   await page.locator(`article[data-id="${ids[1]}"] .card-title a`).focus();
 
   await page.keyboard.press('o');
-  await page.waitForURL(`**/a/${ids[1]}`);
+  await page.waitForURL(`**/a/${ids[1]}`, READY);
   await context.close();
 });
 
 test('r replaces the focused brief story and focus stays on the new one; s asks a signed-out reader to sign in', async () => {
   const { context, page } = await h.newPage();
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   const ids = await waitForBrief(page);
   for (let i = 0; i < 3; i++) await page.keyboard.press('j');
   assert.is(await focusedCard(page), ids[2]);
@@ -88,7 +88,7 @@ test('s saves the focused story for a signed-in reader', async () => {
   const { user, token } = await signInDirectly(h.ctx.db, 'keys@example.org', new Date(), { imported_at: new Date() });
   const { context, page } = await h.newPage();
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   const ids = await waitForBrief(page);
   await page.locator('article.card button[aria-keyshortcuts="s"]').first().waitFor();
   await page.keyboard.press('j');
@@ -105,7 +105,7 @@ test('? shows the list of shortcuts (axe-clean, dark) and Escape closes it; / go
   const context = await h.browser.newContext({ bypassCSP: true, colorScheme: 'dark', reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(h.base + '/');
+  await page.goto(h.base + '/', READY);
   await waitForBrief(page);
   await page.keyboard.press('?');
   const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
