@@ -112,7 +112,9 @@ export function createAppServer(app: Fetchable): Server {
   const files = app.staticFiles;
   if (files === undefined) return createServer({ ServerResponse: SecuredResponse }, listener);
   return createServer({ ServerResponse: SecuredResponse }, (req, res) => {
-    files.handle(req, res, () => void listener(req, res));
+    // The API names no file (filePathOf refuses it): straight to the app, without the look-up.
+    if (req.url?.startsWith('/api/') === true) void listener(req, res);
+    else files.handle(req, res, () => void listener(req, res));
   });
 }
 
