@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { randomId } from '../../core/domain/ids.ts';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import { signIn } from '../admin/helpers.ts';
-import { startHarness, waitForBrief, type Harness } from './harness.ts';
+import { seriousViolations, startHarness, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -156,6 +156,18 @@ test('every admin view shares the page width with the header and footer at 1280 
     seen.add(`${main}/${admin}`);
   }
   assert.is(seen.size, 1, `one width for every section: ${[...seen].join(', ')}`);
+  await context.close();
+});
+
+test('dark mode: axe finds nothing serious on /today, an /a page with its offline summary and note, and the games', async () => {
+  const context = await h.browser.newContext({ bypassCSP: true, colorScheme: 'dark', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  for (const [path, ready] of [['/today', 'main h1'], [`/a/${h.brief[4]!._id}`, '[data-offline-note]'], ['/?view=games&game=search', '.tg-grid .tg-cell']] as const) {
+    await page.goto(h.base + path);
+    await page.waitForSelector(ready);
+    assert.equal(await seriousViolations(page), [], `axe (dark): ${path}`);
+  }
   await context.close();
 });
 
