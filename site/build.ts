@@ -18,6 +18,8 @@ import type { Db } from 'mongodb';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/log.ts';
 import { countUnmarkedPool, databaseToken, loadSiteSources, readCurrentBrief } from '../core/store/site.ts';
+import { duplicateSources } from '../core/store/pool.ts';
+import { otherOutlets } from '../core/domain/card.ts';
 import { renderArticlePage } from './_includes/article-page.ts';
 import { assetVersions, SITE_DIR, templateKey } from './_includes/assets.ts';
 import { collectPoolFiles, FEED_GROUP, feedsKey, selectFeeds } from './_includes/outputs.ts';
@@ -134,7 +136,11 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const rows = [...synced.view.rows.values()].filter((r) => visible.has(r.source_id));
   const existing = new Set(inA);
   const distFiles = new Set(outsideA.map(posix));
-  const stamps = new Map(rows.map((r) => [r._id, pageStamp(r, nameOf(r.source_id))]));
+  // "Also reported by" names other visible outlets: hiding, showing or renaming one changes the
+  // pages of the stories it also carried, so those names are part of each page's stamp.
+  const copies = await duplicateSources(db, null);
+  const visibleName = (id: string) => (visible.has(id) ? nameOf(id) : undefined);
+  const stamps = new Map(rows.map((r) => [r._id, pageStamp(r, nameOf(r.source_id), otherOutlets(copies.get(r._id) ?? [], r.source_id, visibleName))]));
   const toRender = rows.filter((r) => !existing.has(r._id) || state.pages[r._id]?.s !== stamps.get(r._id));
 
   phase('scan');

@@ -134,8 +134,9 @@ export async function writeState(file: string, state: BuildState): Promise<void>
 
 /**
  * The stamp of an `/a` page's inputs: the article's change time, its summary's time and whether the
- * notes are there (a summary can be topped up with them later), and its source's name.
+ * notes are there (a summary can be topped up with them later), its source's name, and the names of
+ * the other visible outlets that reported it.
  */
-export function pageStamp(row: { updated_at: Date | null; summary_at: Date | null; summary_notes: boolean }, sourceName: string): string {
-  return `${row.updated_at?.getTime() ?? 0}|${row.summary_at?.getTime() ?? 0}|${row.summary_notes ? 1 : 0}|${sourceName}`;
+export function pageStamp(row: { updated_at: Date | null; summary_at: Date | null; summary_notes: boolean }, sourceName: string, otherOutlets: readonly string[] = []): string {
+  return `${row.updated_at?.getTime() ?? 0}|${row.summary_at?.getTime() ?? 0}|${row.summary_notes ? 1 : 0}|${sourceName}|${otherOutlets.join('\u0000')}`;
 }

@@ -16,7 +16,8 @@ let ctx: TestContext;
 const source = makeSource({ name: 'Reuse Source' });
 const initial = Array.from({ length: 12 }, () => makeArticle({ source_id: source._id }));
 /** Files rendered at every build from the whole pool (never kept). */
-const ALWAYS = new Set(['sitemap.xml', 'robots.txt', 'sources.opml']);
+// Made at every build from the site's settings (written only when their bytes change): never counted as reused.
+const ALWAYS = new Set(['sitemap.xml', 'robots.txt', 'sources.opml', 'manifest.webmanifest']);
 
 test.before(async () => {
   ctx = await createTestContext();
@@ -29,7 +30,7 @@ test.after(async () => {
   await ctx.close();
 });
 
-test('adding articles keeps every file outside /a but the sitemap, robots.txt and the OPML', async () => {
+test('adding articles keeps every file outside /a but the sitemap, robots.txt, the OPML and the manifest', async () => {
   await insertFixtures(ctx.db, { articles: [makeArticle({ source_id: source._id }), makeArticle({ source_id: source._id })] });
   const outside = (await listFiles(ctx.config.distDir, new Set(['a']))).filter((rel) => !ALWAYS.has(rel));
   assert.ok(outside.includes(path.join('today', 'index.html')) && outside.includes('brief.json') && outside.includes('sw.js'));
