@@ -4,7 +4,7 @@
  * happens for a caller who is not an admin. 401 without a session, 403 for a signed-in non-admin.
  */
 import type { Context, Next } from 'hono';
-import { ForbiddenError, UnauthorizedError } from '../core/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../core/platform/errors.ts';
 import { isAdmin } from '../core/domain/user.ts';
 import type { AppEnv } from './deps.ts';
 import { currentUser } from './session.ts';

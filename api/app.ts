@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { AppError, describeError } from '../core/errors.ts';
+import { AppError, describeError } from '../core/platform/errors.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { compressAnswer } from './compress.ts';
 import { calmPage } from './pages.ts';

@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isSameOriginRequest } from '../core/domain/auth.ts';
 import { SESSION_COOKIE } from '../core/domain/user.ts';
-import { ForbiddenError } from '../core/errors.ts';
+import { ForbiddenError } from '../core/platform/errors.ts';
 import type { AppEnv } from './deps.ts';
 import { bearerToken } from './session.ts';
 

@@ -1,5 +1,5 @@
 /** What the API needs from the outside world, injected into `createApp` (tests pass their own). */
-import type { Services } from '../core/runtime.ts';
+import type { Services } from '../core/platform/runtime.ts';
 
 /** Dependencies of the HTTP app: the process's services. */
 export type AppDeps = Services;

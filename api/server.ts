@@ -11,7 +11,7 @@
 import { createServer, ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { openRuntime, exitOnStartupError, onShutdown, services, type Runtime } from '../core/runtime.ts';
+import { openRuntime, exitOnStartupError, onShutdown, services, type Runtime } from '../core/platform/runtime.ts';
 import { createApp } from './app.ts';
 import type { StaticFiles } from './static-files.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { UnauthorizedError } from '../core/errors.ts';
+import { UnauthorizedError } from '../core/platform/errors.ts';
 import { cookieSecure, sessionNeedsRefresh } from '../core/domain/auth.ts';
 import type { SessionDoc, UserDoc } from '../core/domain/user.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../core/domain/user.ts';

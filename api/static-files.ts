@@ -30,7 +30,7 @@ import { brotliCompress, constants as zlib, createGzip, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
-import type { Logger } from '../core/log.ts';
+import type { Logger } from '../core/platform/log.ts';
 import type { AppEnv } from './deps.ts';
 import { ALL_ENCODINGS, cacheControlFor, notModified, preferredEncoding, type ConditionalHeaders, type Encoding } from './http-cache.ts';
 

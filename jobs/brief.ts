@@ -3,7 +3,7 @@
  * lead) from the recent public pool and store it; `generated_at` advances only when the selection
  * changes. Built from the database, not a read model, so hidden sources are left out "when building".
  */
-import { composeStoredBrief } from '../core/brief.ts';
+import { composeStoredBrief } from '../core/pipeline/brief.ts';
 import type { JobDefinition } from './context.ts';
 
 export const briefJob: JobDefinition = {

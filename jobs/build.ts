@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { refillStoredBrief } from '../core/brief.ts';
+import { refillStoredBrief } from '../core/pipeline/brief.ts';
 import { readBuildTriggers, readLastBuild, recordBuild, type BuildTriggers } from '../core/store/site.ts';
 import { buildSite } from '../site/build.ts';
 import type { JobContext, JobDefinition } from './context.ts';

@@ -1,5 +1,5 @@
 /** What every job receives: the database, config, logger, mailer, model client, clock and a progress reporter. */
-import type { Services } from '../core/runtime.ts';
+import type { Services } from '../core/platform/runtime.ts';
 
 /** Reports progress of a long job (a bar on a terminal for `npm run job`, nothing in the worker). */
 export type Progress = (done: number, total: number, label?: string) => void;

@@ -1,9 +1,9 @@
 /**
- * `digest`: sends the daily digests that are due (core/digest.ts). Each reader's brief is the
+ * `digest`: sends the daily digests that are due (core/pipeline/digest.ts). Each reader's brief is the
  * stored brief under their synced prefs (avoid-terms, mutes, active pauses), refilled to 7 by the
  * same `briefFor` the API uses, from a freshly loaded read model.
  */
-import { sendDueDigests } from '../core/digest.ts';
+import { sendDueDigests } from '../core/pipeline/digest.ts';
 import type { DigestItem } from '../core/domain/digest.ts';
 import { activeBoundaries, parsePrefs } from '../core/domain/prefs.ts';
 import type { UserDoc } from '../core/domain/user.ts';

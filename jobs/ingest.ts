@@ -4,7 +4,7 @@
  * `npm run job -- ingest`), the bundled demo sources are loaded first so there is something to poll.
  */
 import { ensureDemoSources } from '../core/demo/index.ts';
-import { runIngest } from '../core/ingest.ts';
+import { runIngest } from '../core/pipeline/ingest.ts';
 import type { JobDefinition } from './context.ts';
 
 export const ingestJob: JobDefinition = {

@@ -9,7 +9,7 @@
  */
 import { MongoBackend } from '@agendajs/mongo-backend';
 import { Agenda } from 'agenda';
-import { describeError } from '../core/errors.ts';
+import { describeError } from '../core/platform/errors.ts';
 import { readPoolVersion } from '../core/store/meta.ts';
 import type { JobContext } from './context.ts';
 import { buildJob } from './build.ts';

@@ -1,5 +1,5 @@
 /** `npm run build`: one Eleventy build into `dist/` from the configured database. */
-import { exitOnStartupError, openRuntime } from '../core/runtime.ts';
+import { exitOnStartupError, openRuntime } from '../core/platform/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { buildSite } from '../site/build.ts';
 

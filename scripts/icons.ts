@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { SITE_DIR } from '../site/_includes/assets.ts';
+import { SITE_DIR } from '../core/pages/assets.ts';
 
 const assets = path.join(SITE_DIR, 'assets');
 

@@ -1,5 +1,5 @@
 /** `npm run job -- <name>`: run one job once, with a progress bar on a terminal. */
-import { exitOnStartupError, openRuntime, services } from '../core/runtime.ts';
+import { exitOnStartupError, openRuntime, services } from '../core/platform/runtime.ts';
 import { embeddedNote } from '../core/store/db.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { findJob, JOBS } from '../jobs/registry.ts';

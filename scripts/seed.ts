@@ -4,8 +4,8 @@
  * Exit 0 when the file was read (even with skipped entries), 1 when it could not be, 2 on usage.
  */
 import { readFileSync } from 'node:fs';
-import { exitOnStartupError, openRuntime } from '../core/runtime.ts';
-import { seed } from '../core/seed.ts';
+import { exitOnStartupError, openRuntime } from '../core/platform/runtime.ts';
+import { seed } from '../core/pipeline/seed.ts';
 import { embeddedNote } from '../core/store/db.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 

@@ -12,9 +12,9 @@
  * refused whole (nothing imported) or could not be read or written, 2 on a usage error.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { exportOpml, importOpml, starterOpml, summaryLines } from '../core/opml.ts';
-import { AppError } from '../core/errors.ts';
-import { exitOnStartupError, openRuntime } from '../core/runtime.ts';
+import { exportOpml, importOpml, starterOpml, summaryLines } from '../core/pipeline/opml.ts';
+import { AppError } from '../core/platform/errors.ts';
+import { exitOnStartupError, openRuntime } from '../core/platform/runtime.ts';
 import { embeddedNote } from '../core/store/db.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 

@@ -7,7 +7,7 @@
  * the rest of it instead of serving.
  */
 import { listen } from '../api/server.ts';
-import { exitOnStartupError, openRuntime, services, trapShutdown } from '../core/runtime.ts';
+import { exitOnStartupError, openRuntime, services, trapShutdown } from '../core/platform/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { STARTUP_JOBS, prepareDemo } from '../jobs/startup.ts';

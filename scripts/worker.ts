@@ -1,5 +1,5 @@
 /** `npm run worker`: the Agenda worker alone (production process). Creates indexes and migrates first. */
-import { exitOnStartupError, onShutdown, openRuntime, services } from '../core/runtime.ts';
+import { exitOnStartupError, onShutdown, openRuntime, services } from '../core/platform/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { startWorker } from '../jobs/worker.ts';
 

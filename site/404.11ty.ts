@@ -1,6 +1,6 @@
 /** The calm 404 page, served for unknown pages and unknown, rejected, duplicate or malformed article ids. */
 import { renderNotFoundPage } from './_includes/not-found-page.ts';
-import type { SiteData } from './_includes/site-data.ts';
+import type { SiteData } from '../core/pages/site-data.ts';
 
 export const data = { permalink: '/404.html' };
 

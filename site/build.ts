@@ -15,18 +15,18 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import Eleventy from '@11ty/eleventy';
 import type { Db } from 'mongodb';
-import type { Config } from '../core/config.ts';
-import type { Logger } from '../core/log.ts';
+import type { Config } from '../core/platform/config.ts';
+import type { Logger } from '../core/platform/log.ts';
 import { countUnmarkedPool, databaseToken, loadSiteSources, readCurrentBrief } from '../core/store/site.ts';
 import { duplicateSources } from '../core/store/pool.ts';
 import { otherOutlets } from '../core/domain/card.ts';
-import { renderArticlePage } from './_includes/article-page.ts';
-import { assetVersions, SITE_DIR, templateKey } from './_includes/assets.ts';
+import { renderArticlePage } from '../core/pages/article-page.ts';
+import { SITE_DIR, templateKey } from '../core/pages/assets.ts';
 import { collectPoolFiles, FEED_GROUP, feedsKey, selectFeeds } from './_includes/outputs.ts';
 import { syncPool, type SyncKind } from './_includes/pool-sync.ts';
 import { listFiles, pruneEmptyDirs, runLimited, sha256, writeAtomic, writeIfChanged } from './_includes/publish.ts';
 import { bundleApp } from '../app/build.ts';
-import type { SiteData } from './_includes/site-data.ts';
+import { siteData, type SiteData } from '../core/pages/site-data.ts';
 import { pageStamp, readState, statePath, writeState, type PageState } from './_includes/state.ts';
 import { APP_INPUTS, ELEVENTY_INPUTS, groupRecord, inputsHash, reusable, type OutputGroup } from './_includes/reuse.ts';
 import { eleventyConfig } from './eleventy.config.ts';
@@ -59,15 +59,13 @@ export interface BuildResult {
 }
 
 /** The source files the `/a` template depends on; a change to any re-renders every page. */
-const TEMPLATE_FILES = ['_includes/article-page.ts', '_includes/layout.ts', '_includes/site-data.ts', '../core/domain/html.ts', '../core/domain/taxonomy.ts']
-  .map((f) => path.join(SITE_DIR, f));
+const TEMPLATE_FILES = [
+  'core/pages/article-page.ts', 'core/pages/layout.ts', 'core/pages/site-data.ts', 'core/pages/manifest.ts',
+  'core/domain/html.ts', 'core/domain/taxonomy.ts', 'core/domain/summary.ts', 'core/domain/keyphrases.ts', 'core/domain/card.ts', 'core/domain/dates.ts',
+].map((f) => path.join(SITE_DIR, '..', f));
 
 let running: Promise<unknown> = Promise.resolve();
 
-/** The `site` data of the templates for a config (also used by the on-demand `/a` route). */
-export async function siteData(config: Pick<Config, 'serviceName' | 'publicBaseUrl'>): Promise<SiteData> {
-  return { serviceName: config.serviceName, baseUrl: config.publicBaseUrl, assets: await assetVersions() };
-}
 
 /** Build the site into `config.distDir`. Builds in one process run one at a time. */
 export function buildSite(input: BuildInput): Promise<BuildResult> {

@@ -4,7 +4,7 @@
  * Eleventy renders only the few templated pages (`/`, `/today`, `/404.html`) and copies the assets;
  * the `/a` pages, feeds and sitemaps are rendered by site/build.ts in its own incremental loop.
  */
-import type { SiteData } from './_includes/site-data.ts';
+import type { SiteData } from '../core/pages/site-data.ts';
 import type { TodayData } from './_includes/today-page.ts';
 
 /** The subset of Eleventy's config API we use. */

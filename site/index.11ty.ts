@@ -1,7 +1,7 @@
 /** `/`: the static shell of the reader app (the app hydrates `#app`; without JavaScript it still reads). */
 import { escapeHtml } from '../core/domain/html.ts';
-import { layout, socialMeta } from './_includes/layout.ts';
-import type { SiteData } from './_includes/site-data.ts';
+import { layout, socialMeta } from '../core/pages/layout.ts';
+import type { SiteData } from '../core/pages/site-data.ts';
 
 export const data = { permalink: '/index.html' };
 

@@ -1,5 +1,5 @@
 /** `/today`: the stored brief as a shareable, indexable page (see _includes/today-page.ts). */
-import type { SiteData } from './_includes/site-data.ts';
+import type { SiteData } from '../core/pages/site-data.ts';
 import { renderTodayPage, type TodayData } from './_includes/today-page.ts';
 
 export const data = { permalink: '/today/index.html' };

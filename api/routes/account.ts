@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { keyedHash } from '../../core/domain/auth.ts';
 import { isValidId } from '../../core/domain/ids.ts';
 import type { IdentityDoc, SessionDoc } from '../../core/domain/user.ts';
-import { NotFoundError } from '../../core/errors.ts';
+import { NotFoundError } from '../../core/platform/errors.ts';
 import { listHistory } from '../../core/store/history.ts';
 import { listFollows } from '../../core/store/follows.ts';
 import { listIdentities } from '../../core/store/identities.ts';

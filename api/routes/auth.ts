@@ -15,7 +15,7 @@ import {
 } from '../../core/domain/auth.ts';
 import { escapeHtml } from '../../core/domain/html.ts';
 import { isAdmin, type UserDoc } from '../../core/domain/user.ts';
-import { BadRequestError, describeError, ValidationError } from '../../core/errors.ts';
+import { BadRequestError, describeError, ValidationError } from '../../core/platform/errors.ts';
 import { createMagicLink, consumeMagicLink } from '../../core/store/magic-links.ts';
 import { hitRateLimit } from '../../core/store/rate-limits.ts';
 import { deleteSession } from '../../core/store/sessions.ts';

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { escapeHtml } from '../../core/domain/html.ts';
 import { isTimeZone, verifyUnsubscribeToken } from '../../core/domain/digest.ts';
-import { ValidationError } from '../../core/errors.ts';
+import { ValidationError } from '../../core/platform/errors.ts';
 import { getSubscription, saveSubscription } from '../../core/store/digests.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { calmPage } from '../pages.ts';

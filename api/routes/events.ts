@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError, ValidationError } from '../../core/errors.ts';
+import { AppError, ValidationError } from '../../core/platform/errors.ts';
 import { eventRecord, isEventKind, isVisitorToken, visitorHash } from '../../core/domain/event.ts';
 import { isValidId } from '../../core/domain/ids.ts';
 import { recordEvent } from '../../core/store/events.ts';

@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError, RateLimitError, ValidationError, describeError } from '../../core/errors.ts';
+import { AppError, RateLimitError, ValidationError, describeError } from '../../core/platform/errors.ts';
 import { FloodCap, feedbackNotification, parseFeedback, type FeedbackDoc } from '../../core/domain/feedback.ts';
 import { randomId } from '../../core/domain/ids.ts';
 import { insertFeedback } from '../../core/store/feedback.ts';

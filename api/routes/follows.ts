@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isValidId } from '../../core/domain/ids.ts';
 import { displayName, isTag } from '../../core/domain/taxonomy.ts';
 import { FOLLOW_KINDS } from '../../core/domain/user.ts';
-import { ValidationError } from '../../core/errors.ts';
+import { ValidationError } from '../../core/platform/errors.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';
 import { addFollow, listFollows, removeFollow } from '../../core/store/follows.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';

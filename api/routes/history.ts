@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isValidId } from '../../core/domain/ids.ts';
 import { HISTORY_EVENTS } from '../../core/domain/user.ts';
-import { ValidationError } from '../../core/errors.ts';
+import { ValidationError } from '../../core/platform/errors.ts';
 import { clearHistory, listHistory, recordHistory, removeHistory, trimHistory } from '../../core/store/history.ts';
 import { articleExists, findArticleCards } from '../../core/store/saved.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';

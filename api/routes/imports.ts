@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isValidId } from '../../core/domain/ids.ts';
 import { HISTORY_EVENTS } from '../../core/domain/user.ts';
-import { ValidationError } from '../../core/errors.ts';
+import { ValidationError } from '../../core/platform/errors.ts';
 import { recordHistory, trimHistory } from '../../core/store/history.ts';
 import { existingArticleIds } from '../../core/store/saved.ts';
 import { claimImport, setPrefs } from '../../core/store/users.ts';

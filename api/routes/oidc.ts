@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import type { Config } from '../../core/config.ts';
+import type { Config } from '../../core/platform/config.ts';
 import {
   cookieSecure,
   isLoopbackHost,
@@ -21,7 +21,7 @@ import {
   signState,
   verifyState,
 } from '../../core/domain/auth.ts';
-import { describeError } from '../../core/errors.ts';
+import { describeError } from '../../core/platform/errors.ts';
 import { findIdentity, recordIdentity } from '../../core/store/identities.ts';
 import { findOrCreateUserByEmail, findUserById, setAvatar } from '../../core/store/users.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';

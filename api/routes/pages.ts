@@ -7,9 +7,8 @@ import type { Context } from 'hono';
 import { isValidId } from '../../core/domain/ids.ts';
 import { withOtherOutlets } from '../../core/store/pool.ts';
 import { findPublicArticle, loadSiteSources } from '../../core/store/site.ts';
-import { renderArticlePage } from '../../site/_includes/article-page.ts';
-import type { SiteData } from '../../site/_includes/site-data.ts';
-import { siteData } from '../../site/build.ts';
+import { renderArticlePage } from '../../core/pages/article-page.ts';
+import { siteData, type SiteData } from '../../core/pages/site-data.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
 /** A page handler as `pageRoutes()` in api/app.ts registers it. */

@@ -7,7 +7,7 @@
  */
 import { Hono } from 'hono';
 import { MAX_PREFS_CHARS, parsePrefs } from '../../core/domain/prefs.ts';
-import { ValidationError } from '../../core/errors.ts';
+import { ValidationError } from '../../core/platform/errors.ts';
 import { setPrefs } from '../../core/store/users.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { requireUser } from '../session.ts';

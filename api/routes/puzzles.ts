@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { z } from 'zod';
-import { AppError, ValidationError } from '../../core/errors.ts';
+import { AppError, ValidationError } from '../../core/platform/errors.ts';
 import { addDays, guessProblem, isWordGame, judgeGuess, utcDay, WORD_GAME_RULES } from '../../core/domain/puzzle.ts';
 import { ensureWordPuzzle, ensureWordSearch } from '../../core/puzzles/daily.ts';
 import { dictionary, isDictionaryLength } from '../../core/puzzles/dictionary.ts';

@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isValidId } from '../../core/domain/ids.ts';
-import { ValidationError } from '../../core/errors.ts';
+import { ValidationError } from '../../core/platform/errors.ts';
 import { addSaved, articleExists, findArticleCards, listSaved, removeSaved } from '../../core/store/saved.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { requireUser } from '../session.ts';

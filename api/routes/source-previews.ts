@@ -5,8 +5,8 @@
  * everyone else gets the offline classifier's view.
  */
 import { Hono, type Context } from 'hono';
-import { RateLimitError, ValidationError } from '../../core/errors.ts';
-import { previewFeed } from '../../core/preview.ts';
+import { RateLimitError, ValidationError } from '../../core/platform/errors.ts';
+import { previewFeed } from '../../core/pipeline/preview.ts';
 import { isAdmin } from '../../core/domain/user.ts';
 import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';

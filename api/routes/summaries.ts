@@ -2,17 +2,17 @@
  * `GET /api/summary/<id>` (SPEC.md, shape in the shared rules): 200
  * `{"id","status":"ready","summary"[,"what_happened","why_matters","why_belongs"]}` (the notes only
  * when all three exist) or 200 `{"id","status":"pending"}`; 404 for a malformed id or one outside
- * the public pool. A missing or incomplete summary is generated (once, see core/summarize.ts); the
+ * the public pool. A missing or incomplete summary is generated (once, see core/pipeline/summarize.ts); the
  * request waits a few seconds for it and otherwise answers pending while generation carries on,
  * and the client polls.
  */
 import { Hono } from 'hono';
-import { NotFoundError, describeError } from '../../core/errors.ts';
+import { NotFoundError, describeError } from '../../core/platform/errors.ts';
 import type { SummaryDoc } from '../../core/domain/article.ts';
 import { isValidId } from '../../core/domain/ids.ts';
 import { hasAllNotes, summaryView } from '../../core/domain/summary.ts';
 import { findPublicArticle } from '../../core/store/summaries.ts';
-import { createSummarizer } from '../../core/summarize.ts';
+import { createSummarizer } from '../../core/pipeline/summarize.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
 /** How long a request waits for a generation before answering `pending`. */

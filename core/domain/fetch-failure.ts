@@ -4,7 +4,7 @@
  * or the parser's own message (`getaddrinfo ENOTFOUND …`).
  */
 
-/** What a failed read reports (core/feed.ts `FeedRead` when `kind` is `failed`). */
+/** What a failed read reports (core/pipeline/feed.ts `FeedRead` when `kind` is `failed`). */
 export interface FailedRead {
   error: string;
   status?: number;

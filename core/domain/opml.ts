@@ -1,7 +1,7 @@
 /**
  * OPML for operators (docs/admin.md "Importing and exporting sources"): reading a subscription list
  * into feed entries, and writing every source back out. Pure: the caller decodes the bytes, checks
- * each URL and writes the sources (core/opml.ts).
+ * each URL and writes the sources (core/pipeline/opml.ts).
  *
  * Reading is strict about the document and lenient about the outlines: a file that is not
  * well-formed XML, not OPML, too large or too long is refused whole (nothing is imported and the

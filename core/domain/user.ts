@@ -1,5 +1,5 @@
 /** Users, sessions, identities and follows as stored (SPEC.md "User, session, identity", "Follow"). */
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 /** A user in the `users` collection. */
 export interface UserDoc {

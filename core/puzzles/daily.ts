@@ -5,8 +5,8 @@
  */
 import type { Db } from 'mongodb';
 import { z } from 'zod';
-import type { Logger } from '../log.ts';
-import type { ModelClient } from '../model.ts';
+import type { Logger } from '../platform/log.ts';
+import type { ModelClient } from '../platform/model.ts';
 import { buildWordSearch, type WordSearchPayload } from '../domain/puzzle-grid.ts';
 import { scheduledEntry, WORD_GAME_RULES, type WordGame } from '../domain/puzzle.ts';
 import { findPuzzle, insertPuzzleOnce } from '../store/puzzles.ts';

@@ -5,7 +5,7 @@
  * null and the curated themes take over.
  */
 import { z } from 'zod';
-import type { ModelClient } from '../model.ts';
+import type { ModelClient } from '../platform/model.ts';
 import { GRID_SIZE, MIN_WORD_LENGTH, TARGET_WORDS, type WordSearchProposal } from '../domain/puzzle-grid.ts';
 
 /** The JSON schema sent with the request (strict structured output). */

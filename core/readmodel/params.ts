@@ -8,7 +8,7 @@ import { isValidId } from '../domain/ids.ts';
 import { activeBoundaries, MAX_PREFS_CHARS, parsePrefs, type Boundaries } from '../domain/prefs.ts';
 import { findMood, type Mood } from '../domain/taxonomy.ts';
 import type { FeedFilter } from '../domain/filter.ts';
-import { ValidationError } from '../errors.ts';
+import { ValidationError } from '../platform/errors.ts';
 
 /** Feed paging (CONTRACT.md): default 20, at most 50. */
 export const DEFAULT_LIMIT = 20;

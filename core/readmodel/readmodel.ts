@@ -7,8 +7,8 @@
  * up summaries of the stored brief's items between reloads (summaries do not bump the version).
  */
 import type { Db } from 'mongodb';
-import { describeError, UnavailableError } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { describeError, UnavailableError } from '../platform/errors.ts';
+import type { Logger } from '../platform/log.ts';
 import { readBrief } from '../store/briefs.ts';
 import { readPoolVersion } from '../store/meta.ts';
 import { loadPool, loadSummaries } from '../store/pool.ts';

@@ -5,10 +5,10 @@
  * naming the database when it cannot be reached.
  */
 import { MongoClient, type Db } from 'mongodb';
-import type { Config } from '../config.ts';
-import { describeError } from '../errors.ts';
-import type { Logger } from '../log.ts';
-import { redactUrl } from '../log.ts';
+import type { Config } from '../platform/config.ts';
+import { describeError } from '../platform/errors.ts';
+import type { Logger } from '../platform/log.ts';
+import { redactUrl } from '../platform/log.ts';
 import { openEmbedded, type EmbeddedDatabase } from './embedded-data.ts';
 
 /** An open database and how to close it (and the embedded server, when we started one). */

@@ -19,7 +19,7 @@
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient, type CommandStartedEvent, type Db } from 'mongodb';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import { PERSISTED_COLLECTIONS } from './collections.ts';
 import { startEmbeddedServer, type EmbeddedServer } from './embedded.ts';
 import { insertSnapshot, readSnapshot, saveSnapshot, snapshotDir, SnapshotError } from './snapshot.ts';

@@ -3,7 +3,7 @@
  * migration is itself idempotent, so a crash between its work and its record is harmless.
  */
 import type { Db } from 'mongodb';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 
 /** One migration step. */
 export interface Migration {

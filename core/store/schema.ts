@@ -3,7 +3,7 @@
  * and `npm start`, never by the read-only API (SPEC.md: the health check performs no schema work).
  */
 import type { Db } from 'mongodb';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { CollectionIndexes } from './collections.ts';
 import { indexes as digestIndexes } from './digests.ts';
 import { runMigrations } from './migrations.ts';

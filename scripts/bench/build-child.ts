@@ -4,8 +4,8 @@
  * `BENCH_RESULT {json}` line. Arguments: `<mongodb uri> <database> <dataDir> <distDir> <added> <firstNewIndex>`.
  */
 import { buildSite } from '../../site/build.ts';
-import { loadConfig } from '../../core/config.ts';
-import { createLogger } from '../../core/log.ts';
+import { loadConfig } from '../../core/platform/config.ts';
+import { createLogger } from '../../core/platform/log.ts';
 import { MongoClient } from 'mongodb';
 import { CLIENT_OPTIONS } from '../../core/store/db.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';

@@ -10,15 +10,15 @@
 import http from 'node:http';
 import type { Db } from 'mongodb';
 import Parser from 'rss-parser';
-import { classifyAll } from '../../core/classify.ts';
+import { classifyAll } from '../../core/pipeline/classify.ts';
 import { classifyOffline } from '../../core/domain/classifier.ts';
-import type { Logger } from '../../core/log.ts';
-import type { ModelClient } from '../../core/model.ts';
+import type { Logger } from '../../core/platform/log.ts';
+import type { ModelClient } from '../../core/platform/model.ts';
 import { fingerprint, planDuplicates, type DedupeEntry } from '../../core/domain/dedupe.ts';
 import { gateDecision } from '../../core/domain/gate.ts';
 import { stableId } from '../../core/domain/ids.ts';
-import { parseFeed } from '../../core/feed.ts';
-import { runIngest } from '../../core/ingest.ts';
+import { parseFeed } from '../../core/pipeline/feed.ts';
+import { runIngest } from '../../core/pipeline/ingest.ts';
 import { ensureSchema } from '../../core/store/schema.ts';
 import { insertNewSources } from '../../core/store/sources.ts';
 import { makeArticles, makeFeeds, makeSources, type GeneratedFeed } from './fixtures.ts';
@@ -46,7 +46,7 @@ async function bareParse(feeds: readonly GeneratedFeed[]): Promise<number> {
   return items;
 }
 
-/** Our pipeline up to (not including) storage, as core/ingest.ts runs it; returns the items processed. */
+/** Our pipeline up to (not including) storage, as core/pipeline/ingest.ts runs it; returns the items processed. */
 async function pipeline(feeds: readonly GeneratedFeed[], window: DedupeEntry[], now: Date, model: ModelClient, log: Logger): Promise<{ items: number; accepted: number; duplicates: number }> {
   const incoming: Array<{ id: string; source: string; title: string; teaser: string; entry: DedupeEntry }> = [];
   const seen = new Set<string>();

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseFeed } from '../../core/feed.ts';
+import { parseFeed } from '../../core/pipeline/feed.ts';
 import type { GateClass } from '../../core/domain/gate-model.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -3,8 +3,8 @@
  * in any feed reader. Entries link to our `/a` page and name the publisher's link as related.
  */
 import { safeHref } from '../../core/domain/html.ts';
-import { articlePath } from './article-page.ts';
-import type { SiteData } from './site-data.ts';
+import { articlePath } from '../../core/pages/article-page.ts';
+import type { SiteData } from '../../core/pages/site-data.ts';
 import { safeJson, w3cDate, xmlText } from './xml.ts';
 
 /** One feed entry (a public article). */

@@ -1,6 +1,6 @@
 /** The calm 404 page (no stack trace, no detail about why: unknown, rejected and hidden look alike). */
-import { layout } from './layout.ts';
-import type { SiteData } from './site-data.ts';
+import { layout } from '../../core/pages/layout.ts';
+import type { SiteData } from '../../core/pages/site-data.ts';
 
 /** Render the 404 page. */
 export function renderNotFoundPage(site: SiteData): string {

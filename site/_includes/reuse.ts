@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SITE_DIR } from './assets.ts';
+import { SITE_DIR } from '../../core/pages/assets.ts';
 import { sha256 } from './publish.ts';
 
 /** One group of published files: its inputs' key and each file's SHA-256. */

@@ -3,7 +3,7 @@
  * and numbered files past 50,000 URLs (the sitemaps.org limit); `/robots.txt`; `/sources.opml`.
  */
 import { safeHref } from '../../core/domain/html.ts';
-import type { SiteData } from './site-data.ts';
+import type { SiteData } from '../../core/pages/site-data.ts';
 import { w3cDate, xmlText } from './xml.ts';
 
 /** The sitemaps.org limit of URLs per file. */

@@ -5,9 +5,9 @@
 import type { ArticleCard } from '../../core/domain/article.ts';
 import { formatWhen } from '../../core/domain/dates.ts';
 import { escapeHtml, safeHref } from '../../core/domain/html.ts';
-import { articlePath } from './article-page.ts';
-import { layout, socialMeta } from './layout.ts';
-import type { SiteData } from './site-data.ts';
+import { articlePath } from '../../core/pages/article-page.ts';
+import { layout, socialMeta } from '../../core/pages/layout.ts';
+import type { SiteData } from '../../core/pages/site-data.ts';
 
 /** The brief as the pages and the brief JSON carry it. */
 export interface TodayData {

@@ -12,7 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SOURCES_CSV_HEADER } from '../../api/routes/admin/exports.ts';
 import { parseCsv } from '../../core/domain/csv.ts';
-import { seed } from '../../core/seed.ts';
+import { seed } from '../../core/pipeline/seed.ts';
 import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
 import { findJob } from '../../jobs/registry.ts';
 import { STARTUP_JOBS } from '../../jobs/startup.ts';

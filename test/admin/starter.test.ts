@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readOpml, type OpmlEntry } from '../../core/domain/opml.ts';
-import { checkUrl } from '../../core/fetcher.ts';
-import { starterOpml } from '../../core/opml.ts';
+import { checkUrl } from '../../core/pipeline/fetcher.ts';
+import { starterOpml } from '../../core/pipeline/opml.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseFeed } from '../../core/feed.ts';
+import { parseFeed } from '../../core/pipeline/feed.ts';
 import { makeArticles, makeFeeds, makeSources } from '../../scripts/bench/fixtures.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
-import { createMailer } from '../../core/mail.ts';
+import { createMailer } from '../../core/platform/mail.ts';
 import { signInDirectly } from '../accounts/helpers.ts';
 import { decodeQuotedPrintable, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';

@@ -7,7 +7,7 @@ import type { FeedbackDoc } from '../../core/domain/feedback.ts';
 import { randomId } from '../../core/domain/ids.ts';
 import type { SourceDoc } from '../../core/domain/source.ts';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
-import { createMailer } from '../../core/mail.ts';
+import { createMailer } from '../../core/platform/mail.ts';
 import { signIn } from '../admin/helpers.ts';
 import { decodeQuotedPrintable, mailHeader, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { startFeedServer, xml, type FeedServer } from '../ingestion/feed-server.ts';

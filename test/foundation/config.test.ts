@@ -3,9 +3,9 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describeConfig, loadConfig } from '../../core/config.ts';
-import { ConfigError } from '../../core/errors.ts';
-import { createMemoryLogger } from '../../core/log.ts';
+import { describeConfig, loadConfig } from '../../core/platform/config.ts';
+import { ConfigError } from '../../core/platform/errors.ts';
+import { createMemoryLogger } from '../../core/platform/log.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'tidings-config-'));
 

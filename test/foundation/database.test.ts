@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../api/app.ts';
-import { loadConfig } from '../../core/config.ts';
-import { createMemoryLogger } from '../../core/log.ts';
-import { createMailer } from '../../core/mail.ts';
-import { createModelClient } from '../../core/model.ts';
+import { loadConfig } from '../../core/platform/config.ts';
+import { createMemoryLogger } from '../../core/platform/log.ts';
+import { createMailer } from '../../core/platform/mail.ts';
+import { createModelClient } from '../../core/platform/model.ts';
 import { connect, DatabaseUnreachableError } from '../../core/store/db.ts';
 import { startEmbeddedServer } from '../../core/store/embedded.ts';
 import { runMigrations } from '../../core/store/migrations.ts';

@@ -15,7 +15,7 @@ import type { ArticleDoc } from '../../core/domain/article.ts';
 import { PERSISTED_COLLECTIONS, TRANSIENT_COLLECTIONS } from '../../core/store/collections.ts';
 import { startEmbeddedServer } from '../../core/store/embedded.ts';
 import { openEmbedded } from '../../core/store/embedded-data.ts';
-import { createMemoryLogger } from '../../core/log.ts';
+import { createMemoryLogger } from '../../core/platform/log.ts';
 import { insertSnapshot, readSnapshot, saveSnapshot, SnapshotError } from '../../core/store/snapshot.ts';
 import { signInDirectly } from '../accounts/helpers.ts';
 import { until } from '../helpers/until.ts';

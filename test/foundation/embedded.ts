@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import * as assert from 'uvu/assert';
 import type { Document } from 'mongodb';
 import { MongoClient } from 'mongodb';
-import { createMemoryLogger } from '../../core/log.ts';
+import { createMemoryLogger } from '../../core/platform/log.ts';
 import { startEmbeddedServer } from '../../core/store/embedded.ts';
 import { openEmbedded, type EmbeddedDatabase } from '../../core/store/embedded-data.ts';
 import { saveSnapshot, snapshotDir } from '../../core/store/snapshot.ts';

@@ -8,7 +8,7 @@ import { Agent } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serveApp, type Listening } from '../../api/server.ts';
-import { escapeControls } from '../../core/log.ts';
+import { escapeControls } from '../../core/platform/log.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 

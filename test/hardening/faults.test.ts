@@ -10,7 +10,7 @@ import { MongoClient } from 'mongodb';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createApp } from '../../api/app.ts';
-import { runIngest } from '../../core/ingest.ts';
+import { runIngest } from '../../core/pipeline/ingest.ts';
 import { startEmbeddedServer, type EmbeddedServer } from '../../core/store/embedded.ts';
 import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import type { Resolver } from '../../core/fetcher.ts';
+import type { Resolver } from '../../core/pipeline/fetcher.ts';
 
 /** One line of the must-refuse or must-allow corpus (test/hardening/fixtures/ssrf). */
 export interface CorpusLine {

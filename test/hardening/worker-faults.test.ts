@@ -6,7 +6,7 @@
 import { MongoClient } from 'mongodb';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Services } from '../../core/runtime.ts';
+import type { Services } from '../../core/platform/runtime.ts';
 import { saveSubscription } from '../../core/store/digests.ts';
 import { startEmbeddedServer } from '../../core/store/embedded.ts';
 import { bumpPoolVersion } from '../../core/store/meta.ts';

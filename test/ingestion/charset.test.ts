@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFeed } from '../../core/feed.ts';
+import { readFeed } from '../../core/pipeline/feed.ts';
 import { decodeFeedBytes, detectCharset, utf8Census, type CharsetDecision } from '../../core/domain/charset.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';
 

@@ -9,8 +9,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFeed, type FeedRead } from '../../core/feed.ts';
-import { runIngest } from '../../core/ingest.ts';
+import { readFeed, type FeedRead } from '../../core/pipeline/feed.ts';
+import { runIngest } from '../../core/pipeline/ingest.ts';
 import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
 import { createTestContext } from '../helpers/context.ts';
 import { insertFixtures, makeSource } from '../helpers/fixtures.ts';

@@ -1,12 +1,12 @@
 /**
- * The lenient parse (core/feed-lenient.ts behind parseFeed): the documents rss-parser refuses or
+ * The lenient parse (core/pipeline/feed-lenient.ts behind parseFeed): the documents rss-parser refuses or
  * finds empty keep every complete item, never half a one, and hostile bodies stay bounded.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseFeed } from '../../core/feed.ts';
-import { parseLeniently } from '../../core/feed-lenient.ts';
+import { parseFeed } from '../../core/pipeline/feed.ts';
+import { parseLeniently } from '../../core/pipeline/feed-lenient.ts';
 import { decodeFeedBytes } from '../../core/domain/charset.ts';
 import { normalizeItems, type NormalizedItem } from '../../core/domain/normalize.ts';
 import { sharedFixtures } from '../helpers/shared-fixtures.ts';

@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FetchError, safeFetch, type SafeFetchOptions } from '../../core/fetcher.ts';
+import { FetchError, safeFetch, type SafeFetchOptions } from '../../core/pipeline/fetcher.ts';
 import { isPublicAddress } from '../../core/domain/address.ts';
-import { runIngest } from '../../core/ingest.ts';
+import { runIngest } from '../../core/pipeline/ingest.ts';
 import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeSource } from '../helpers/fixtures.ts';

@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runIngest } from '../../core/ingest.ts';
+import { runIngest } from '../../core/pipeline/ingest.ts';
 import { stableId } from '../../core/domain/ids.ts';
 import { articlesCollection } from '../../core/store/collections.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';

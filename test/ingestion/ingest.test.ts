@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runIngest, type IngestDeps } from '../../core/ingest.ts';
+import { runIngest, type IngestDeps } from '../../core/pipeline/ingest.ts';
 import { stableId } from '../../core/domain/ids.ts';
 import { isTag, isTopic } from '../../core/domain/taxonomy.ts';
 import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';

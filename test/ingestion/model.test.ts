@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runIngest } from '../../core/ingest.ts';
+import { runIngest } from '../../core/pipeline/ingest.ts';
 import { stableId } from '../../core/domain/ids.ts';
 import { isTag, isTopic } from '../../core/domain/taxonomy.ts';
 import { articlesCollection } from '../../core/store/collections.ts';

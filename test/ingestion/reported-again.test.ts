@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { stableId } from '../../core/domain/ids.ts';
-import { runIngest } from '../../core/ingest.ts';
+import { runIngest } from '../../core/pipeline/ingest.ts';
 import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
 import { readPoolVersion } from '../../core/store/meta.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FetchError, checkUrl, safeFetch } from '../../core/fetcher.ts';
+import { FetchError, checkUrl, safeFetch } from '../../core/pipeline/fetcher.ts';
 import { sharedFixtures } from '../helpers/shared-fixtures.ts';
 
 // The hardening check against the shared SSRF corpus: without it, this file fails saying so.

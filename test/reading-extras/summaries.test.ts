@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { createApp } from '../../api/app.ts';
 import type { ArticleDoc } from '../../core/domain/article.ts';
 import { offlineSummary, summaryInputOf } from '../../core/domain/summary.ts';
-import { createSummarizer } from '../../core/summarize.ts';
+import { createSummarizer } from '../../core/pipeline/summarize.ts';
 import { findPublicArticle } from '../../core/store/summaries.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { ArticleCard } from '../../core/domain/article.ts';
 import { stableId } from '../../core/domain/ids.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { seed } from '../../core/seed.ts';
+import { seed } from '../../core/pipeline/seed.ts';
 import { articlesCollection, sourcesCollection } from '../../core/store/collections.ts';
 import { readPoolVersion } from '../../core/store/meta.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';

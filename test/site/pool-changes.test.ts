@@ -11,7 +11,7 @@ import { MongoClient, type CommandSucceededEvent } from 'mongodb';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleDoc } from '../../core/domain/article.ts';
-import { seed } from '../../core/seed.ts';
+import { seed } from '../../core/pipeline/seed.ts';
 import { setSourceStatus, setSourceVisibility } from '../../core/store/admin-sources.ts';
 import { insertArticles, replaceCanonical } from '../../core/store/articles.ts';
 import { saveSummary } from '../../core/store/summaries.ts';

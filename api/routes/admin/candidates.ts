@@ -6,8 +6,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError, NotFoundError } from '../../../core/errors.ts';
-import { checkUrl } from '../../../core/fetcher.ts';
+import { AppError, NotFoundError } from '../../../core/platform/errors.ts';
+import { checkUrl } from '../../../core/pipeline/fetcher.ts';
 import { candidateName, candidateTransition, candidateView, initialCandidateStatus, type CandidateDoc } from '../../../core/domain/candidate.ts';
 import { randomId, slugId } from '../../../core/domain/ids.ts';
 import { newSourceDefaults, type SourceDoc } from '../../../core/domain/source.ts';

@@ -1,14 +1,14 @@
 /**
  * CSV exports (SPEC.md `sources.csv`, `audience.csv`, "CSV rules"): `text/csv; charset=utf-8` with
  * an attachment disposition; string cells formula-escaped, numbers untouched (core/domain/csv.ts).
- * `sources.opml`: every source as OPML (core/opml.ts), for another reader or another Tidings.
+ * `sources.opml`: every source as OPML (core/pipeline/opml.ts), for another reader or another Tidings.
  */
 import { Hono, type Context } from 'hono';
 import { csvDocument, type CsvCell } from '../../../core/domain/csv.ts';
 import { sourceRates } from '../../../core/domain/source.ts';
 import { clampDays, type AdminStats } from '../../../core/domain/stats.ts';
 import { loadAdminStats } from '../../../core/store/admin-stats.ts';
-import { exportOpml } from '../../../core/opml.ts';
+import { exportOpml } from '../../../core/pipeline/opml.ts';
 import { listAllSources } from '../../../core/store/admin-sources.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
 

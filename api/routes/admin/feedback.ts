@@ -7,8 +7,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { BadRequestError, NotFoundError, UpstreamError, ValidationError } from '../../../core/errors.ts';
-import { describeError } from '../../../core/errors.ts';
+import { BadRequestError, NotFoundError, UpstreamError, ValidationError } from '../../../core/platform/errors.ts';
+import { describeError } from '../../../core/platform/errors.ts';
 import { randomId } from '../../../core/domain/ids.ts';
 import { replyMail, sanitizeReply, type FeedbackReplyDoc, type InboxFeedback } from '../../../core/domain/reply.ts';
 import { deleteFeedback, findFeedback, listFeedback, listReplies, recordReply, setFeedbackRead } from '../../../core/store/admin-feedback.ts';

@@ -1,7 +1,7 @@
 /** Input helpers of the admin routes: path ids and JSON bodies, validated with zod. */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { NotFoundError, ValidationError } from '../../../core/errors.ts';
+import { NotFoundError, ValidationError } from '../../../core/platform/errors.ts';
 import { isValidId } from '../../../core/domain/ids.ts';
 import type { AppEnv } from '../../deps.ts';
 

@@ -15,7 +15,7 @@
  * one linear pattern; at most `2 × limit` items are tried, each with a head of at most 16 KiB.
  */
 import { detectAtomFeed, detectRdfFeed, detectRssFeed, parseAtomFeed, parseRdfFeed, parseRssFeed, type AtomFeed, type MediaNs, type RdfFeed, type RssFeed } from 'feedsmith';
-import type { FeedItemFields, MediaFields } from './domain/normalize.ts';
+import type { FeedItemFields, MediaFields } from '../domain/normalize.ts';
 
 /** The XML feed formats feedsmith tells apart. */
 type Format = 'rss' | 'atom' | 'rdf';

@@ -5,13 +5,13 @@
  * never stops the others (Miniflux's rule: feed errors are state on the feed).
  */
 import Parser from 'rss-parser';
-import { describeError } from './errors.ts';
+import { describeError } from '../platform/errors.ts';
 import { FetchError, safeFetch, type Resolver } from './fetcher.ts';
-import { isDemoFeedUrl, readDemoFeed } from './demo/index.ts';
+import { isDemoFeedUrl, readDemoFeed } from '../demo/index.ts';
 import { parseLeniently } from './feed-lenient.ts';
-import { readJsonFeed } from './domain/jsonfeed.ts';
-import { normalizeItems, type NormalizedItem } from './domain/normalize.ts';
-import { retryAfterMs } from './domain/poll.ts';
+import { readJsonFeed } from '../domain/jsonfeed.ts';
+import { normalizeItems, type NormalizedItem } from '../domain/normalize.ts';
+import { retryAfterMs } from '../domain/poll.ts';
 
 /** What reading a feed needs. */
 export interface FeedReadOptions {
@@ -68,7 +68,7 @@ function refusalText(error: unknown): string {
 /**
  * Parse feed text and normalise its items; throws (with a reason) on text that is not a feed.
  * JSON Feed goes to its reader; XML goes to rss-parser first, and to the lenient parser
- * (core/feed-lenient.ts) only when rss-parser refuses the document, yields no usable item or gives
+ * (core/pipeline/feed-lenient.ts) only when rss-parser refuses the document, yields no usable item or gives
  * an XHTML title it cannot read (the lenient result is kept when it has more items), so documents
  * rss-parser reads well cost nothing more. A document rss-parser refused and in which
  * the lenient parser finds no usable item either stays refused, with rss-parser's reason.

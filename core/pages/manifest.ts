@@ -3,7 +3,7 @@
  * (issue 18, item 6): with the service worker (app/sw.ts) this makes the reader installable. The
  * icons are drawn from site/assets/icon.svg by scripts/icons.ts.
  */
-import { escapeHtml } from '../../core/domain/html.ts';
+import { escapeHtml } from '../domain/html.ts';
 import { assetUrl, type SiteData } from './site-data.ts';
 
 /** The light page background and the accent (site.css `--bg`, `--accent`; dark: `--bg` of the dark scheme). */

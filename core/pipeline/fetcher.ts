@@ -17,9 +17,9 @@ import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction, Socket } from 'node:net';
 import zlib from 'node:zlib';
-import { AppError } from './errors.ts';
-import { ipFamily, isPublicAddress } from './domain/address.ts';
-import { decodeFeedBytes } from './domain/charset.ts';
+import { AppError } from '../platform/errors.ts';
+import { ipFamily, isPublicAddress } from '../domain/address.ts';
+import { decodeFeedBytes } from '../domain/charset.ts';
 
 /** Resolves a host name to its addresses (injectable so tests can play a hostile DNS). */
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;

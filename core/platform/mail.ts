@@ -9,7 +9,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import { randomId } from './domain/ids.ts';
+import { randomId } from '../domain/ids.ts';
 
 /** One message to send. */
 export interface MailMessage {

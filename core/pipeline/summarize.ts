@@ -10,8 +10,8 @@
  * generation always ends with a summary.
  */
 import type { Db } from 'mongodb';
-import type { SummaryDoc } from './domain/article.ts';
-import { randomId } from './domain/ids.ts';
+import type { SummaryDoc } from '../domain/article.ts';
+import { randomId } from '../domain/ids.ts';
 import {
   hasAllNotes,
   mergeSummary,
@@ -21,11 +21,11 @@ import {
   SUMMARY_SCHEMA,
   validateSummaryAnswer,
   type SummaryInput,
-} from './domain/summary.ts';
-import { describeError } from './errors.ts';
-import type { Logger } from './log.ts';
-import type { ModelClient } from './model.ts';
-import { claimSummary, readSummary, releaseSummaryClaim, saveSummary, type PublicArticle } from './store/summaries.ts';
+} from '../domain/summary.ts';
+import { describeError } from '../platform/errors.ts';
+import type { Logger } from '../platform/log.ts';
+import type { ModelClient } from '../platform/model.ts';
+import { claimSummary, readSummary, releaseSummaryClaim, saveSummary, type PublicArticle } from '../store/summaries.ts';
 
 /** What the summarizer needs. */
 export interface SummarizerDeps {

@@ -8,18 +8,18 @@
  */
 import type { Db } from 'mongodb';
 import { z } from 'zod';
-import type { ArticleDoc } from './domain/article.ts';
-import { fingerprint } from './domain/dedupe.ts';
-import { gateDecision } from './domain/gate.ts';
-import { isValidId, slugId, stableId } from './domain/ids.ts';
-import { canonicalUrl } from './domain/normalize.ts';
-import { newSourceDefaults } from './domain/source.ts';
-import { isFlavor, isTag, isTopic } from './domain/taxonomy.ts';
-import { ValidationError } from './errors.ts';
-import { changeMarker } from './store/articles.ts';
-import { articlesCollection, sourcesCollection } from './store/collections.ts';
-import { bumpPoolVersion } from './store/meta.ts';
-import { refreshMetricsOf } from './store/sources.ts';
+import type { ArticleDoc } from '../domain/article.ts';
+import { fingerprint } from '../domain/dedupe.ts';
+import { gateDecision } from '../domain/gate.ts';
+import { isValidId, slugId, stableId } from '../domain/ids.ts';
+import { canonicalUrl } from '../domain/normalize.ts';
+import { newSourceDefaults } from '../domain/source.ts';
+import { isFlavor, isTag, isTopic } from '../domain/taxonomy.ts';
+import { ValidationError } from '../platform/errors.ts';
+import { changeMarker } from '../store/articles.ts';
+import { articlesCollection, sourcesCollection } from '../store/collections.ts';
+import { bumpPoolVersion } from '../store/meta.ts';
+import { refreshMetricsOf } from '../store/sources.ts';
 
 const httpUrl = z.string().trim().max(2048).refine((u) => canonicalUrl(u) !== null, 'must be an http(s) URL');
 const score = z.number().min(0).max(10);

@@ -8,8 +8,8 @@ import { ConfigError } from './errors.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import { createModelClient, type ModelClient } from './model.ts';
-import { DatabaseUnreachableError, openDatabase, type Database } from './store/db.ts';
-import { EmbeddedDataError } from './store/embedded-data.ts';
+import { DatabaseUnreachableError, openDatabase, type Database } from '../store/db.ts';
+import { EmbeddedDataError } from '../store/embedded-data.ts';
 
 /** The services every part of a process uses: the HTTP app's deps and the jobs' context are these. */
 export interface Services {

@@ -6,13 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Logger } from './log.ts';
-import type { ModelClient } from './model.ts';
-import { mapLimited } from './concurrency.ts';
-import type { Classification } from './domain/article.ts';
-import { classifyOffline, type ClassifierInput } from './domain/classifier.ts';
-import { VETO_MAX_ACCEPT } from './domain/gate-model.ts';
-import { FLAVORS, TAGS, TOPICS, isFlavor, isTag, isTopic } from './domain/taxonomy.ts';
+import type { Logger } from '../platform/log.ts';
+import type { ModelClient } from '../platform/model.ts';
+import { mapLimited } from '../platform/concurrency.ts';
+import type { Classification } from '../domain/article.ts';
+import { classifyOffline, type ClassifierInput } from '../domain/classifier.ts';
+import { VETO_MAX_ACCEPT } from '../domain/gate-model.ts';
+import { FLAVORS, TAGS, TOPICS, isFlavor, isTag, isTopic } from '../domain/taxonomy.ts';
 
 /** The strict JSON schema sent as `response_format.json_schema.schema`. */
 export const CLASSIFICATION_SCHEMA: Record<string, unknown> = {

@@ -7,13 +7,13 @@
  * we choose at most one digest per day over at least one (see docs/digest.md).
  */
 import type { Db } from 'mongodb';
-import type { Config } from './config.ts';
-import { composeDigest, dueDay, unsubscribeToken, type DigestItem } from './domain/digest.ts';
-import type { UserDoc } from './domain/user.ts';
-import { describeError } from './errors.ts';
-import type { Logger } from './log.ts';
-import type { Mailer } from './mail.ts';
-import { claimSend, enabledSubscriptions, markFailed, markSent } from './store/digests.ts';
+import type { Config } from '../platform/config.ts';
+import { composeDigest, dueDay, unsubscribeToken, type DigestItem } from '../domain/digest.ts';
+import type { UserDoc } from '../domain/user.ts';
+import { describeError } from '../platform/errors.ts';
+import type { Logger } from '../platform/log.ts';
+import type { Mailer } from '../platform/mail.ts';
+import { claimSend, enabledSubscriptions, markFailed, markSent } from '../store/digests.ts';
 
 /** What a digest run needs; `itemsFor` composes one reader's brief. */
 export interface DigestRun {

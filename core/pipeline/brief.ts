@@ -9,10 +9,10 @@
  *   `/brief.json`, `/today` and `/api/brief` show the same 7 items under the same `generated_at`.
  */
 import type { Db } from 'mongodb';
-import { applyBriefRules, BRIEF_SIZE, composeBrief, recentCutoff, splitRecent, type BriefDoc } from './domain/brief.ts';
-import { buildSnapshot } from './readmodel/snapshot.ts';
-import { readBrief, saveBrief } from './store/briefs.ts';
-import { loadPool } from './store/pool.ts';
+import { applyBriefRules, BRIEF_SIZE, composeBrief, recentCutoff, splitRecent, type BriefDoc } from '../domain/brief.ts';
+import { buildSnapshot } from '../readmodel/snapshot.ts';
+import { readBrief, saveBrief } from '../store/briefs.ts';
+import { loadPool } from '../store/pool.ts';
 
 /** What storing a selection did. */
 export interface StoredBriefResult {

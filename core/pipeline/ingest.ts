@@ -6,23 +6,23 @@
  * written only after the feed's items are stored, so a crash never hides items behind a 304.
  */
 import type { Db } from 'mongodb';
-import type { Config } from './config.ts';
-import type { Logger } from './log.ts';
-import type { ModelClient } from './model.ts';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/log.ts';
+import type { ModelClient } from '../platform/model.ts';
 import { classifyAll } from './classify.ts';
-import { keyedLimiter, mapLimited } from './concurrency.ts';
+import { keyedLimiter, mapLimited } from '../platform/concurrency.ts';
 import { readFeed, type FeedRead } from './feed.ts';
 import type { Resolver } from './fetcher.ts';
-import type { ArticleDoc, Classification } from './domain/article.ts';
-import { fingerprint, planDuplicates, type DedupeEntry } from './domain/dedupe.ts';
-import { gateDecision } from './domain/gate.ts';
-import { stableId } from './domain/ids.ts';
-import type { NormalizedItem } from './domain/normalize.ts';
-import { healthAfter, type Random } from './domain/poll.ts';
-import type { SourceDoc } from './domain/source.ts';
-import { insertArticles, knownArticles, markReportedAgain, recentCanonicals, replaceCanonical, type CanonicalView } from './store/articles.ts';
-import { bumpPoolVersion } from './store/meta.ts';
-import { findDueSources, recordPollAttempt, refreshSourceMetrics } from './store/sources.ts';
+import type { ArticleDoc, Classification } from '../domain/article.ts';
+import { fingerprint, planDuplicates, type DedupeEntry } from '../domain/dedupe.ts';
+import { gateDecision } from '../domain/gate.ts';
+import { stableId } from '../domain/ids.ts';
+import type { NormalizedItem } from '../domain/normalize.ts';
+import { healthAfter, type Random } from '../domain/poll.ts';
+import type { SourceDoc } from '../domain/source.ts';
+import { insertArticles, knownArticles, markReportedAgain, recentCanonicals, replaceCanonical, type CanonicalView } from '../store/articles.ts';
+import { bumpPoolVersion } from '../store/meta.ts';
+import { findDueSources, recordPollAttempt, refreshSourceMetrics } from '../store/sources.ts';
 
 /** What the pipeline needs. */
 export interface IngestDeps {

@@ -3,13 +3,13 @@
  * the static build and the API's on-demand page, so both are byte-identical for the same data.
  * Every feed-supplied string (title, why, summary, notes, URLs, source name) is escaped here.
  */
-import { formatWhen } from '../../core/domain/dates.ts';
-import type { ArticleDoc, SummaryDoc } from '../../core/domain/article.ts';
-import { readingMinutes } from '../../core/domain/card.ts';
-import { listOf } from '../../core/domain/keyphrases.ts';
-import { offlineSummary, summaryInputOf } from '../../core/domain/summary.ts';
-import { escapeHtml, safeHref } from '../../core/domain/html.ts';
-import { displayName } from '../../core/domain/taxonomy.ts';
+import { formatWhen } from '../domain/dates.ts';
+import type { ArticleDoc, SummaryDoc } from '../domain/article.ts';
+import { readingMinutes } from '../domain/card.ts';
+import { listOf } from '../domain/keyphrases.ts';
+import { offlineSummary, summaryInputOf } from '../domain/summary.ts';
+import { escapeHtml, safeHref } from '../domain/html.ts';
+import { displayName } from '../domain/taxonomy.ts';
 import { layout, socialMeta } from './layout.ts';
 import type { SiteData } from './site-data.ts';
 

@@ -3,17 +3,17 @@
  * and live-source previews, all call `previewFeed`. It reads through the safe fetcher (or the demo
  * file) and classifies a sample, and it writes nothing: no database, no poll attempt, no health.
  */
-import type { Config } from './config.ts';
-import type { Logger } from './log.ts';
-import type { ModelClient } from './model.ts';
-import { UpstreamError } from './errors.ts';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/log.ts';
+import type { ModelClient } from '../platform/model.ts';
+import { UpstreamError } from '../platform/errors.ts';
 import { classifyAll } from './classify.ts';
 import { readFeed } from './feed.ts';
 import { FetchError, type Resolver } from './fetcher.ts';
-import { summarizePreview, type PreviewResult } from './domain/preview.ts';
-import { fetchFailureText } from './domain/fetch-failure.ts';
+import { summarizePreview, type PreviewResult } from '../domain/preview.ts';
+import { fetchFailureText } from '../domain/fetch-failure.ts';
 
-export type { PreviewResult } from './domain/preview.ts';
+export type { PreviewResult } from '../domain/preview.ts';
 
 /** What a preview needs (no database on purpose). */
 export interface PreviewDeps {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The `site/` directory (templates and assets), wherever the process was started. */
-export const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site');
 
 /**
  * `{ 'site.css': '/assets/site.css?v=<10 hex>' }` for every file in `site/assets`. The hash follows

@@ -12,20 +12,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from 'mongodb';
-import type { Config } from './config.ts';
-import { decodeFeedBytes } from './domain/charset.ts';
-import { randomId, slugId } from './domain/ids.ts';
-import { canonicalUrl } from './domain/normalize.ts';
-import { OPML_MAX_BYTES, readOpml, renderSourcesOpml, topicFromHints, type OpmlEntry, type OpmlRefusal } from './domain/opml.ts';
-import { newSourceDefaults, type SourceDoc } from './domain/source.ts';
-import { ValidationError } from './errors.ts';
+import type { Config } from '../platform/config.ts';
+import { decodeFeedBytes } from '../domain/charset.ts';
+import { randomId, slugId } from '../domain/ids.ts';
+import { canonicalUrl } from '../domain/normalize.ts';
+import { OPML_MAX_BYTES, readOpml, renderSourcesOpml, topicFromHints, type OpmlEntry, type OpmlRefusal } from '../domain/opml.ts';
+import { newSourceDefaults, type SourceDoc } from '../domain/source.ts';
+import { ValidationError } from '../platform/errors.ts';
 import { checkUrl } from './fetcher.ts';
-import { listAllSources } from './store/admin-sources.ts';
-import { sourcesCollection } from './store/collections.ts';
-import { refreshMetricsOf } from './store/sources.ts';
+import { listAllSources } from '../store/admin-sources.ts';
+import { sourcesCollection } from '../store/collections.ts';
+import { refreshMetricsOf } from '../store/sources.ts';
 
 /** The starter set of real good-news publishers shipped with Tidings (`npm run sources -- import --starter`). */
-export const STARTER_OPML = path.resolve(import.meta.dirname, 'starter/sources.opml');
+export const STARTER_OPML = path.resolve(import.meta.dirname, '../starter/sources.opml');
 
 /** Read the shipped starter set. */
 export function starterOpml(): Buffer {

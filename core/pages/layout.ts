@@ -1,5 +1,5 @@
 /** The base layout: one stylesheet, no render-blocking script, semantic landmarks. */
-import { escapeHtml, safeHref } from '../../core/domain/html.ts';
+import { escapeHtml, safeHref } from '../domain/html.ts';
 import { iconLinks } from './manifest.ts';
 import { assetUrl, type SiteData } from './site-data.ts';
 
