@@ -1,0 +1,47 @@
+/** The one bounded memo (core/platform/cache.ts): its bound, least-recently-used eviction and counts. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { boundedCache, cacheStats } from '../../core/platform/cache.ts';
+
+test('holds at most max entries and forgets the least recently used first', () => {
+  const cache = boundedCache<string, number>('test.lru', 2);
+  cache.set('a', 1);
+  cache.set('b', 2);
+  assert.is(cache.get('a'), 1); // a is now the most recent
+  cache.set('c', 3);
+  assert.is(cache.size, 2);
+  assert.is(cache.peek('b'), undefined);
+  assert.is(cache.get('a'), 1);
+  assert.is(cache.get('c'), 3);
+});
+
+test('counts hits and misses, and getOrSet makes a value once', () => {
+  const cache = boundedCache<string, string>('test.counts', 8);
+  let made = 0;
+  const make = () => `v${++made}`;
+  assert.is(cache.getOrSet('k', make), 'v1');
+  assert.is(cache.getOrSet('k', make), 'v1');
+  assert.is(cache.get('missing'), undefined);
+  assert.is(made, 1);
+  assert.equal(cache.figures(), { size: 1, max: 8, hits: 1, misses: 2 });
+});
+
+test('cacheStats sums the caches of one name and lists them by name', () => {
+  const one = boundedCache<string, number>('test.family', 4);
+  const two = boundedCache<string, number>('test.family', 4);
+  one.set('x', 1);
+  two.set('y', 2);
+  one.get('x');
+  two.get('z');
+  const stats = cacheStats();
+  assert.equal(stats['test.family'], { size: 2, max: 8, hits: 1, misses: 1 });
+  const names = Object.keys(stats);
+  assert.equal(names, [...names].sort((a, b) => a.localeCompare(b)));
+});
+
+test('refuses a bound that is not a positive integer', () => {
+  assert.throws(() => boundedCache('test.bad', 0), /positive integer/);
+  assert.throws(() => boundedCache('test.bad', 1.5), /positive integer/);
+});
+
+test.run();
