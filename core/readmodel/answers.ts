@@ -4,7 +4,7 @@
  * same bytes until the pool changes, so the answer is built and UTF-8 encoded once per snapshot
  * instead of once per request. What an answer depends on decides where it is kept:
  * - the snapshot object (a new load, or a copy with a new stored brief, starts empty; summaries
- *   patched into it in place clear it, see `patchSummaries`);
+ *   patched into it in place bump its `edits`, and answers of an older count are dropped);
  * - for the brief, also the recent-window split of `now` (a new split starts empty);
  * - the request, through `answerKey` (core/readmodel/params.ts): null, so never remembered, when
  *   the answer depends on the clock (prefs with a pause) or on the caller (`following`).
@@ -67,13 +67,17 @@ export function compressBytes(body: Uint8Array, coding: 'br' | 'gzip'): Uint8Arr
   return gzipSync(body);
 }
 
-interface BriefAnswers {
-  split: RecentSplit<PoolArticle>;
+interface FeedAnswers {
+  edits: number;
   answers: Map<string, Answer>;
 }
 
+interface BriefAnswers extends FeedAnswers {
+  split: RecentSplit<PoolArticle>;
+}
+
 const utf8 = new TextEncoder();
-const feedAnswers = new WeakMap<Snapshot, Map<string, Answer>>();
+const feedAnswers = new WeakMap<Snapshot, FeedAnswers>();
 const briefAnswers = new WeakMap<Snapshot, BriefAnswers>();
 
 /** What builds an answer: its JSON, as text or already as UTF-8 bytes. */
@@ -101,20 +105,14 @@ function remember(answers: Map<string, Answer>, key: string | null, build: Build
 
 /** The encoded feed answer for `key` in `s`, built by `build` when not remembered (or `key` is null). */
 export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer): Answer {
-  let answers = feedAnswers.get(s);
-  if (!answers) feedAnswers.set(s, (answers = new Map()));
-  return remember(answers, key, build);
+  let held = feedAnswers.get(s);
+  if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: new Map() }));
+  return remember(held.answers, key, build);
 }
 
 /** The encoded brief answer for `key` in `s` under the recent-window `split` of the request's `now`. */
 export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string | null, build: BuildAnswer): Answer {
   let held = briefAnswers.get(s);
-  if (!held || held.split !== split) briefAnswers.set(s, (held = { split, answers: new Map() }));
+  if (!held || held.split !== split || held.edits !== s.edits) briefAnswers.set(s, (held = { split, edits: s.edits, answers: new Map() }));
   return remember(held.answers, key, build);
-}
-
-/** Forget every answer of `s` (its articles changed in place). */
-export function forgetAnswers(s: Snapshot): void {
-  feedAnswers.delete(s);
-  briefAnswers.delete(s);
 }

@@ -11,7 +11,6 @@ import { compareDiscovered, compareLatest, compareRanked, rankScore, type AvoidM
 import { isGentle } from '../domain/gate.ts';
 import { foldText, type AvoidTerm } from '../domain/prefs.ts';
 import type { PoolData } from '../store/pool.ts';
-import { forgetAnswers } from './answers.ts';
 
 /** A ranked and a latest list of the same articles. */
 export interface SortedLists {
@@ -46,6 +45,8 @@ export interface Snapshot {
   recent: { split: RecentSplit<PoolArticle> | null };
   /** Remembered avoid-term verdicts per term, indexed by `seq` (see AvoidMemo in filter.ts); bounded. */
   avoidHits: Map<string, Uint8Array>;
+  /** How many times articles were patched in place (`patchSummaries`); remembered answers of an older count are stale. */
+  edits: number;
 }
 
 /** At most this many avoid-terms are remembered per snapshot (each costs one byte per article); later ones are tested each time. */
@@ -91,6 +92,7 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
     brief,
     recent: { split: null },
     avoidHits: new Map(),
+    edits: 0,
   };
 }
 
@@ -126,6 +128,6 @@ export function patchSummaries(snapshot: Snapshot, summaries: ReadonlyMap<string
     a.gentle = isGentle({ cortisol: a.cortisol, ragebait: a.ragebait, title: a.card.title, summary });
     patched += 1;
   }
-  if (patched > 0) forgetAnswers(snapshot);
+  if (patched > 0) snapshot.edits += 1;
   return patched;
 }

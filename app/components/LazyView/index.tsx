@@ -5,12 +5,8 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { LazyView as LazyName } from '../../lib/route.ts';
+import type { LazyViewProps } from '../../views/types.ts';
 
-/** Props every lazy view receives. */
-export interface LazyViewProps {
-  name: LazyName;
-  say: (text: string, undo?: () => void) => void;
-}
 
 type Loaded = ComponentType<LazyViewProps>;
 

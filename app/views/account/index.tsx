@@ -3,7 +3,7 @@
  * address serves both; the e-mailed link and the provider come back here). Its own chunk.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+import type { LazyViewProps } from '../types.ts';
 import { fetchAccount, type Account } from '../../lib/account.ts';
 import { AccountPage } from './AccountPage.tsx';
 import { setSession } from './session.ts';

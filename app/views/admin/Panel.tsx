@@ -5,7 +5,7 @@
  * moves focus to the section's heading.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+import type { LazyViewProps } from '../types.ts';
 import { Candidates } from './Candidates.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { Inbox } from './Inbox.tsx';

@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+import type { LazyViewProps } from '../types.ts';
 import { fetchMe } from '../../lib/account.ts';
 
 type Panel = ComponentType<Pick<LazyViewProps, 'say'>>;

@@ -4,7 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { isRecord } from '../../lib/cards.ts';
-import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+import type { LazyViewProps } from '../types.ts';
 
 const CATEGORIES = [
   ['idea', 'An idea'],

@@ -5,7 +5,7 @@
  * to the game's heading on a switch. The choice is kept in the address (`&game=`).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+import type { LazyViewProps } from '../types.ts';
 import { mountWordGame } from '../../games/word-game-view.ts';
 import { mountWordSearch } from '../../games/word-search-view.ts';
 import css from '../../games/games.css';

@@ -4,7 +4,7 @@
  * points to sign-in. Its own chunk.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { LazyViewProps } from '../../components/LazyView/index.tsx';
+import type { LazyViewProps } from '../types.ts';
 import { fetchMe } from '../../lib/account.ts';
 import { inApp, useAccountStyles, useFocusTitle } from '../account/ui.ts';
 import { FollowingList } from './Following.tsx';
