@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classifyOffline } from '../../core/domain/classifier.ts';
-import { formatWhen } from '../../core/domain/dates.ts';
+import { formatWhen, intlForms, ownForms } from '../../core/domain/dates.ts';
 import { offlineSummary } from '../../core/domain/summary.ts';
 import { FLAVORS, TOPICS } from '../../core/domain/taxonomy.ts';
 import { indefiniteArticle, pickedBecause, storyLine } from '../../core/domain/words.ts';
@@ -73,6 +73,29 @@ test('one date format: relative within a day, then a short date; the full date f
   const w = formatWhen('2026-11-20T08:05:00Z', now, 'UTC');
   assert.equal(w, { text: '3 hours ago', full: 'Friday, 20 November 2026 at 08:05', iso: '2026-11-20T08:05:00.000Z' });
   assert.is(formatWhen('not a date', now), null);
+});
+
+test('each time zone is formatted in its own zone, however the calls interleave', () => {
+  const late = '2026-11-30T23:30:00Z';
+  for (let round = 0; round < 2; round++) {
+    assert.is(formatWhen(late, null, 'UTC')?.text, '30 Nov 2026');
+    assert.is(formatWhen(late, null, 'Pacific/Auckland')?.text, '1 Dec 2026');
+    assert.is(formatWhen(late, null, 'America/Los_Angeles')?.full, 'Monday, 30 November 2026 at 15:30');
+    assert.is(formatWhen(late, new Date('2027-01-02T00:00:00Z'), 'UTC')?.text, '30 Nov 2026');
+    assert.is(formatWhen(late, new Date('2026-12-02T00:00:00Z'), 'UTC')?.text, '30 Nov');
+  }
+  assert.throws(() => formatWhen(late, null, 'Not/AZone'), RangeError);
+});
+
+test('dates written from their fields read exactly as Intl writes them, in UTC and in the local zone', () => {
+  let t = Date.UTC(1999, 11, 31, 23, 59);
+  for (let i = 0; i < 400; i++) {
+    const d = new Date(t);
+    for (const zone of ['UTC', undefined]) assert.equal(ownForms(d, zone), intlForms(d, zone), `${d.toISOString()} in ${zone ?? 'the local zone'}`);
+    t += 7_919 * 60_000 * 13; // about 71 days and an odd number of minutes: every month, weekday and hour come round
+  }
+  assert.is(ownForms(new Date(Date.UTC(2026, 0, 1)), 'Europe/Paris'), null, 'another zone goes to Intl');
+  assert.is(ownForms(new Date('0900-06-01T00:00:00Z'), 'UTC'), null, 'so does a year outside 1000-9999');
 });
 
 test.run();
