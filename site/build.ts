@@ -152,7 +152,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const reuseFeeds = reuseEleventy ? reusable(previous.feeds, feedKey, distFiles) : null;
   const reuseApp = reusable(previous.app, appKey, distFiles);
   const pool = await collectPoolFiles({
-    db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched: synced.docs, nameOf, sources, feeds: reuseFeeds === null,
+    db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched: synced.docs, nameOf, sources, feeds: reuseFeeds === null, copies,
   });
   phase('fetch');
   const templated = new Map<string, Buffer>();

@@ -5,9 +5,9 @@
 import type { Db } from 'mongodb';
 import type { ArticleDoc } from '../../core/domain/article.ts';
 import type { BriefDoc } from '../../core/domain/brief.ts';
+import { otherOutlets } from '../../core/domain/card.ts';
 import { MOODS, type Mood } from '../../core/domain/taxonomy.ts';
 import { findArticles, type PoolRow, type SiteSource } from '../../core/store/site.ts';
-import { withOtherOutlets } from '../../core/store/pool.ts';
 import { articlePath } from '../../core/pages/article-page.ts';
 import { renderAtom, renderJsonFeed, type FeedSpec } from './feeds.ts';
 import { briefCard, effectiveTime, feedEntry, rowInMood } from './pool-view.ts';
@@ -106,6 +106,8 @@ export interface PoolFilesInput {
   sources: readonly SiteSource[];
   /** False when the brief JSON and feeds of the last build still hold (their articles are then not read). */
   feeds: boolean;
+  /** The sources of each canonical's accepted near-duplicates (`duplicateSources`, read once per build). */
+  copies: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** The files made from the brief and the feeds' selection (the `feeds` output group). */
@@ -130,7 +132,7 @@ export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: M
   for (const d of await findArticles(input.db, missing)) found.set(d._id, d);
   // The other outlets that reported each story, named when their source is visible ("also reported by").
   const visible = new Map(input.sources.filter((s) => s.content_visible === true).map((s) => [s._id, nameOf(s._id)] as const));
-  const docs = new Map((await withOtherOutlets(input.db, [...found.values()], (id) => visible.get(id))).map((d) => [d._id, d] as const));
+  const docs = new Map([...found.values()].map((d) => [d._id, { ...d, also_reported_by: otherOutlets(input.copies.get(d._id) ?? [], d.source_id, (id) => visible.get(id)) }] as const));
   const pick = (ids: readonly string[]) => ids.map((id) => docs.get(id)).filter((d): d is ArticleDoc & { also_reported_by: string[] } => d !== undefined);
 
   const files = new Map<string, string>();
