@@ -36,8 +36,15 @@ function subjectBefore(c: Word[], end: number): Word[] | null {
   if (subject.some((w) => has(w, 'Date') || /^\d{4,}$/.test(w.text))) return null;
   // Inside another phrase: after a verb, a pronoun or "by" ("carried her home", "run by retired teachers").
   const before = c[start - 1];
-  if (has(before, 'Verb', 'Pronoun') || (has(before, 'Preposition') && !/,/.test(before?.post ?? '')) || ['by', 'with'].includes(before?.lower ?? '')) return null;
+  if ((!/,/.test(before?.post ?? '') && has(before, 'Verb', 'Pronoun', 'Preposition')) || ['by', 'with'].includes(before?.lower ?? '')) return null;
   return subject;
+}
+
+/** True when the noun phrase at `at` is followed by a verb: the subject of a new clause ("… and the wildlife has followed"). */
+function opensClause(c: Word[], at: number): boolean {
+  let i = at;
+  while (isNominal(c[i])) i += 1;
+  return isVerb(c[i]);
 }
 
 /** The noun phrase (or list of them) from `at`: at most `max` words, ending on a noun. */
@@ -47,7 +54,7 @@ function phraseFrom(c: Word[], at: number, max: number): Word[] {
   while (end < c.length && end - at < max) {
     const w = c[end]!;
     // "… and oak saplings", "… of code", "one very lively starter".
-    const joins = ((w.lower === 'and' || LINKS.has(w.lower)) && isNominal(c[end + 1])) || (has(w, 'Adverb') && has(c[end + 1], 'Adjective'));
+    const joins = ((w.lower === 'and' || LINKS.has(w.lower)) && isNominal(c[end + 1]) && !opensClause(c, end + 1)) || (has(w, 'Adverb') && has(c[end + 1], 'Adjective'));
     if ((!isNominal(w) && !joins) || (end > at && /[([]/.test(w.pre))) break;
     end += 1;
     if (/[,;:]/.test(w.post) && !(isNominal(c[end]) || c[end]?.lower === 'and')) break;
@@ -120,7 +127,7 @@ function perfect(verbs: Word[], subject: Word[]): Word[] {
   const link = subject.findIndex((w) => LINKS.has(w.lower));
   const head = link > 0 ? subject.slice(0, link) : subject;
   const noun = head[head.length - 1];
-  const plural = head.some((w) => w.lower === 'and') || has(noun, 'Plural') || (!has(noun, 'Singular') && /[^s'’]s$/i.test(noun?.text ?? ''));
+  const plural = head.some((w) => w.lower === 'and' || (has(w, 'Value') && !['one', '1', 'a'].includes(w.lower))) || has(noun, 'Plural') || (!has(noun, 'Singular') && /[^s'’]s$/i.test(noun?.text ?? ''));
   const aux: Word = { text: plural ? 'have' : 'has', pre: '', post: ' ', tags: new Set(['Verb', 'Auxiliary']), lower: plural ? 'have' : 'has' };
   return [aux, { ...verb, text: participle, lower: participle.toLowerCase() }];
 }
