@@ -17,7 +17,7 @@ const STOP = new Set(
     'went gone come comes came make makes made take takes took give gives gave find finds found see sees saw seen know knew ' +
     'spent spend keep kept let lets put set sets help helps helped way ways thing things next last first year years day days ' +
     'week weeks time times people per via amid across around between through during without within since until upon because ' +
-    'if though although whether yet still even ever never often already soon today yesterday tomorrow week-long like ' +
+    'if though although whether yet still even ever never often already soon today yesterday tomorrow week-long like together ' +
     'near beside behind inside outside along among toward towards against above below beyond onto off').split(' '),
 );
 
@@ -102,7 +102,9 @@ export function keyPhrases(text: string, max: number, exclude: ReadonlySet<strin
     if (words.every((w) => exclude.has(w.lower))) continue;
     const lower = words.map((w) => w.lower).join(' ');
     if (candidates.some((c) => c.lower === lower)) continue;
-    candidates.push({ phrase: words.map((w) => (w.initial && !/^\p{Lu}{2,}/u.test(w.text) ? w.lower : w.text)).join(' '), lower, score: score(words), at: at++ });
+    // A sentence's capital is dropped ("Volunteers" → "volunteers"), a name's is not: "Harbour Light", "NASA".
+    const lowered = (w: Token, i: number): boolean => w.initial && !/^\p{Lu}{2,}/u.test(w.text) && !/^\p{Lu}/u.test(words[i + 1]?.text ?? '');
+    candidates.push({ phrase: words.map((w, i) => (lowered(w, i) ? w.lower : w.text)).join(' '), lower, score: score(words), at: at++ });
   }
   const chosen = [...candidates].sort((a, b) => b.score - a.score || a.at - b.at);
   const kept: typeof candidates = [];
