@@ -1,9 +1,10 @@
 /**
- * The strongest phrases of a short text (a title or a feed teaser), for sentences we write without
- * a language model (issue 18, items 2 and 3): runs of content words, at most three long, with the
- * verbs at their edges trimmed, scored by what makes a phrase specific (a name, a number, a
- * compound, a long word, more than one word). Pure and deterministic; no word list beyond the small
- * function-word set below.
+ * The strongest phrases of a title, for the card's story line (issue 18, item 2; core/domain/words.ts
+ * `specificLine`, which the browser may build too, so this stays a small hand-made module): runs
+ * of content words, at most three long, with the verbs at their edges trimmed, scored by what
+ * makes a phrase specific (a name, a number, a compound, a long word, more than one word); a bare
+ * number is never a phrase. Pure and deterministic. The offline summary retells the teaser with a
+ * real tagger instead (core/domain/retell.ts).
  */
 
 /** Function words and the commonest verbs: never part of a phrase. */
@@ -16,7 +17,7 @@ const STOP = new Set(
     'went gone come comes came make makes made take takes took give gives gave find finds found see sees saw seen know knew ' +
     'spent spend keep kept let lets put set sets help helps helped way ways thing things next last first year years day days ' +
     'week weeks time times people per via amid across around between through during without within since until upon because ' +
-    'if though although whether yet still even ever never often already soon today yesterday tomorrow week-long like ' +
+    'if though although whether yet still even ever never often already soon today yesterday tomorrow week-long like together ' +
     'near beside behind inside outside along among toward towards against above below beyond onto off').split(' '),
 );
 
@@ -96,10 +97,14 @@ export function keyPhrases(text: string, max: number, exclude: ReadonlySet<strin
     while (words.length > 1 && isVerbForm(words[words.length - 1]!.lower)) words = words.slice(0, -1);
     if (words.length > 3) words = words.slice(-3);
     if (words.length === 1 && isVerbForm(words[0]!.lower)) continue;
+    // A bare number says nothing on its own ("River Wend and 40").
+    if (words.length === 1 && /^\d[\d,.]*$/.test(words[0]!.text)) continue;
     if (words.every((w) => exclude.has(w.lower))) continue;
     const lower = words.map((w) => w.lower).join(' ');
     if (candidates.some((c) => c.lower === lower)) continue;
-    candidates.push({ phrase: words.map((w) => (w.initial && !/^\p{Lu}{2,}/u.test(w.text) ? w.lower : w.text)).join(' '), lower, score: score(words), at: at++ });
+    // A sentence's capital is dropped ("Volunteers" → "volunteers"), a name's is not: "Harbour Light", "NASA".
+    const lowered = (w: Token, i: number): boolean => w.initial && !/^\p{Lu}{2,}/u.test(w.text) && !/^\p{Lu}/u.test(words[i + 1]?.text ?? '');
+    candidates.push({ phrase: words.map((w, i) => (lowered(w, i) ? w.lower : w.text)).join(' '), lower, score: score(words), at: at++ });
   }
   const chosen = [...candidates].sort((a, b) => b.score - a.score || a.at - b.at);
   const kept: typeof candidates = [];
@@ -109,11 +114,6 @@ export function keyPhrases(text: string, max: number, exclude: ReadonlySet<strin
     kept.push(c);
   }
   return kept.sort((a, b) => a.at - b.at).map((c) => c.phrase);
-}
-
-/** The lower-cased words of a text (for `exclude`). */
-export function wordSet(text: string): Set<string> {
-  return new Set([...text.matchAll(TOKEN)].map((m) => m[0].toLowerCase().replace(/['’]s$/, '')));
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -1,15 +1,14 @@
 /**
  * Summaries (SPEC.md "Summary and explanation"): our own 2–4 sentences per article plus three short
  * notes. Two producers: the model (CONTRACT.md `summary` request, validated here) and the offline
- * writer, which describes the story in our own sentences from its classification, its title's and
- * teaser's key phrases. The publisher's body is never an input: the teaser (at most 600 characters
- * of the feed's own description) is the only publisher text we see, and none of its sentences is
- * copied.
+ * writer (core/domain/offline-summary.ts), which retells the teaser's main clauses in our own
+ * sentences. The publisher's body is never an input: the teaser (at most 600 characters of the
+ * feed's own description) is the only publisher text we see, and none of its sentences is copied.
+ * This module stays free of the offline writer's language library (the card line reads
+ * `firstSentence` from here, and cards may be built in the browser).
  */
 import { z } from 'zod';
 import type { ArticleDoc, SummaryDoc } from './article.ts';
-import { keyPhrases, listOf, wordSet } from './keyphrases.ts';
-import { pickedBecause, specificLine, withArticle } from './words.ts';
 import { displayName } from './taxonomy.ts';
 
 /** What the summary writers know about an article. */
@@ -85,54 +84,6 @@ export function firstSentence(text: string, max = 220): string {
   if (first.length <= max) return first;
   const cut = first.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max >> 1)).replace(/[\s,;:–—-]+$/, '')}…`;
-}
-
-const WHY_MATTERS: Record<string, string> = {
-  wonder: 'It widens what we know about the world, which is worth a moment of awe.',
-  heartwarming: 'It is a reminder that people are looking out for one another.',
-  constructive: 'It shows a real problem being worked on, with progress that can last.',
-  inspiring: 'It marks something achieved, which makes the next step feel possible.',
-  light: 'It is a small, light moment that makes the day a little easier.',
-  grounded: 'It is calm, useful information rather than noise.',
-};
-
-function sentence(text: string): string {
-  const t = text.trim();
-  return /[.!?…]["”’)]*$/.test(t) ? t : `${t}.`;
-}
-
-/**
- * The offline summary and notes: 2–3 sentences of ours, deterministic for the same input. The
- * first is the story's specific line (so a card reads the same before and after its summary is
- * written); the second names what the teaser adds, in key phrases rather than its sentences; the
- * third says why we picked it. No run of the teaser's words is copied, and the title is never
- * restated as what happened (issue 18, item 3).
- */
-export function offlineSummary(input: SummaryInput): SummaryTexts {
-  const source = plainText(input.sourceName) || 'The publisher';
-  const facts = { title: input.title, sourceName: input.sourceName, topic: input.topic, tags: input.tags, flavor: input.flavor };
-  const titleWords = wordSet(plainText(input.title));
-  const details = keyPhrases(plainText(input.teaser), 3, titleWords);
-  const cues = [...keyPhrases(plainText(input.title), 2), ...details].slice(0, 3);
-  const why = plainText(input.why);
-
-  const sentences = [specificLine(facts)];
-  if (details.length > 0) sentences.push(`Its teaser also mentions ${listOf(details)}.`);
-  // Built from the flavor and topic, not the free why line, so the clause always has its verb.
-  sentences.push(pickedBecause(input.flavor, input.topic));
-
-  return {
-    summary: sentences.join(' ').slice(0, SUMMARY_LIMITS.summary),
-    what_happened: (cues.length > 0
-      ? `${source} covers ${listOf(cues)}, in ${withArticle(`${displayName(input.topic).toLowerCase()} story`)}.`
-      : `${source} covers a story about ${displayName(input.topic).toLowerCase()}.`
-    ).slice(0, SUMMARY_LIMITS.note),
-    why_matters: WHY_MATTERS[input.flavor] ?? 'It is good news that holds up without hype.',
-    why_belongs: `${why ? `${sentence(why)} ` : ''}It passed our calm gate with stress at ${input.cortisol} and outrage at ${input.ragebait} out of 10.`.slice(
-      0,
-      SUMMARY_LIMITS.note,
-    ),
-  };
 }
 
 /** JSON schema of the `summary` model request (CONTRACT.md), strict structured output. */

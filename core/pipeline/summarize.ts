@@ -15,13 +15,13 @@ import { randomId } from '../domain/ids.ts';
 import {
   hasAllNotes,
   mergeSummary,
-  offlineSummary,
   summaryInputOf,
   summaryMessages,
   SUMMARY_SCHEMA,
   validateSummaryAnswer,
   type SummaryInput,
 } from '../domain/summary.ts';
+import { offlineSummary } from '../domain/offline-summary.ts';
 import { describeError } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ModelClient } from '../platform/model.ts';

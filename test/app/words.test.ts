@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classifyOffline } from '../../core/domain/classifier.ts';
 import { formatWhen, intlForms, ownForms } from '../../core/domain/dates.ts';
-import { offlineSummary } from '../../core/domain/summary.ts';
+import { offlineSummary } from '../../core/domain/offline-summary.ts';
 import { FLAVORS, TOPICS } from '../../core/domain/taxonomy.ts';
 import { indefiniteArticle, pickedBecause, storyLine } from '../../core/domain/words.ts';
 

@@ -46,4 +46,10 @@ test('full-text words: a teaser gives none, a story its count (script and style 
   assert.is(fullTextWords(`${'<p>One two three.</p>'.repeat(49)}`.padEnd(900, ' ')), undefined, '147 words is still a teaser');
 });
 
+test("a story line names no bare number and keeps a name's capitals at the title's start", () => {
+  assert.is(cardLine(facts('Otters return to the River Wend after 40 years'), null), 'A heartwarming community story on kindness: otters and River Wend.');
+  assert.is(cardLine(facts('Harbour Light Gazette: your weekend tide tables'), null), 'A heartwarming community story on kindness: Harbour Light Gazette and weekend tide tables.');
+  assert.is(cardLine(facts('Fossil footprints show young dinosaurs walked together in herds'), null), 'A heartwarming community story on kindness: fossil footprints and young dinosaurs.');
+});
+
 test.run();

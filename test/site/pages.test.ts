@@ -8,7 +8,8 @@ import * as assert from 'uvu/assert';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
 import { escapeHtml } from '../../core/domain/html.ts';
-import { offlineSummary, summaryInputOf } from '../../core/domain/summary.ts';
+import { offlineSummary } from '../../core/domain/offline-summary.ts';
+import { summaryInputOf } from '../../core/domain/summary.ts';
 import { build, distFile, storeBrief, summaryOf } from './helpers.ts';
 
 const EVIL = '<script>alert(1)</script>';

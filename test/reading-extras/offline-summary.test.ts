@@ -1,0 +1,105 @@
+/**
+ * Offline summaries that read like writing (issue 18, item 3), over real teasers: the 74 shared
+ * feeds (../shared/fixtures/feeds) and the demo feeds. Every summary is built of whole sentences
+ * (none ends on a verb, a bare number or a little word), repeats no 8 consecutive words of its
+ * teaser, never restates its title, differs from the others of a brief, and is the same every time.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import nlp from 'compromise';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { offlineSummary } from '../../core/domain/offline-summary.ts';
+import { retell } from '../../core/domain/retell.ts';
+import { copiesFrom, countSentences, type SummaryInput } from '../../core/domain/summary.ts';
+import { parseFeed } from '../../core/pipeline/feed.ts';
+import { sharedFixtures } from '../helpers/shared-fixtures.ts';
+
+const DEMO = new URL('../../core/demo/feeds/', import.meta.url);
+
+async function itemsOf(dir: URL): Promise<Array<{ title: string; teaser: string }>> {
+  const out: Array<{ title: string; teaser: string }> = [];
+  for (const name of readdirSync(dir).filter((f) => !f.endsWith('.md')).sort()) {
+    try {
+      const { items } = await parseFeed(readFileSync(new URL(name, dir), 'utf8'), 'https://example.org/', { now: new Date('2026-01-01T00:00:00Z'), paywalled: false, maxItems: 6 });
+      for (const it of items) out.push({ title: it.title, teaser: it.teaser });
+    } catch {
+      // A fixture that is not a feed (some of the shared ones are refused on purpose).
+    }
+  }
+  return out;
+}
+
+const input = (item: { title: string; teaser: string }): SummaryInput => ({
+  title: item.title,
+  teaser: item.teaser,
+  sourceName: 'Harbour Light',
+  topic: 'environment',
+  tags: ['wildlife'],
+  flavor: 'constructive',
+  why: '',
+  cortisol: 1,
+  ragebait: 0,
+});
+
+/** The sentences of a text (a terminator followed by a space). */
+const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+/).filter(Boolean);
+
+function checkItems(label: string, items: Array<{ title: string; teaser: string }>): void {
+  test(`${label}: each retold sentence ends on a noun, not a verb, a bare number or a little word`, () => {
+    let told = 0;
+    for (const item of items) {
+      for (const t of retell(item.teaser, item.title)) {
+        told += 1;
+        const last = nlp(t.sentence).terms().last();
+        assert.not.ok(last.has('#Verb'), `ends on a verb: ${t.sentence}`);
+        assert.not.match(t.sentence, /(\b(and|or|of|the|a|an|to|in|on|with|for|by)|(^|\s)\d[\d,.]*)\.$/i, t.sentence);
+        assert.match(t.sentence, /^([\p{Lu}\p{N}]|\p{Ll}+\p{Lu})/u, `a capital or a name's own case: ${t.sentence}`);
+      }
+    }
+    assert.ok(told >= 5, `${told} sentences retold`);
+  });
+
+  test(`${label}: no summary repeats 8 teaser words, restates the title or dangles a number`, () => {
+    for (const item of items) {
+      const out = offlineSummary(input(item));
+      for (const text of [out.summary, out.what_happened]) assert.not.ok(copiesFrom(text, item.teaser, 8), `copies the teaser: ${text}`);
+      assert.not.ok(copiesFrom(out.summary, item.title, 5) || copiesFrom(out.what_happened, item.title, 5), `restates the title: ${out.summary}`);
+      assert.not.match(out.summary, /\b(and|or)\s+\d[\d,.]*\./, out.summary);
+      const n = countSentences(out.summary);
+      assert.ok(n >= 2 && n <= 4, `${n} sentences: ${out.summary}`);
+    }
+  });
+}
+
+const demo = await itemsOf(DEMO);
+checkItems('the demo feeds', demo);
+
+test("the demo brief's stories get summaries that differ, first sentences included, every time", () => {
+  const summaries = demo.map((item) => offlineSummary(input(item)).summary);
+  assert.is(new Set(summaries).size, summaries.length, 'distinct summaries');
+  assert.is(new Set(summaries.map((s) => sentencesOf(s)[0])).size, summaries.length, 'distinct first sentences');
+  assert.equal(demo.map((item) => offlineSummary(input(item)).summary), summaries, 'deterministic');
+});
+
+test('the demo teasers are retold, not listed: who did what', () => {
+  const puffins = demo.find((d) => d.title.startsWith('Puffins return'));
+  assert.ok(puffins, 'the puffins story is in the demo feeds');
+  assert.equal(retell(puffins.teaser, puffins.title).map((t) => t.sentence), ['Wardens have counted eleven burrows.']);
+  const retold = demo.filter((d) => retell(d.teaser, d.title).length > 0).length;
+  assert.ok(retold * 2 >= demo.length, `${retold} of ${demo.length} demo teasers retold`);
+});
+
+test('a teaser in another language, or only markup and numbers, is not retold', () => {
+  assert.equal(retell('Der Streamingdienst Twitch hat auf seiner Hausmesse neue Funktionen für Kanalbetreiber vorgestellt.', 'Twitch'), []);
+  assert.equal(retell('1,500 — 2,000 [...] 40', 'Numbers'), []);
+  assert.equal(retell('', 'Nothing'), []);
+});
+
+test('a negated verb is never retold without its "not"', () => {
+  assert.equal(retell('By January, existing Flash ads will no longer serve on the Google Display Network.', 'Flash'), []);
+});
+
+const shared = sharedFixtures('feeds', 'README.md');
+if (shared) checkItems('the shared real feeds', await itemsOf(shared));
+
+test.run();
