@@ -9,10 +9,10 @@
 import type { Db } from 'mongodb';
 import { z } from 'zod';
 import type { ArticleDoc } from '../domain/article.ts';
-import { fingerprint } from '../domain/dedupe.ts';
+import { fingerprint } from '../domain/fingerprint.ts';
 import { gateDecision } from '../domain/gate.ts';
 import { isValidId, slugId, stableId } from '../domain/ids.ts';
-import { canonicalUrl } from '../domain/normalize.ts';
+import { canonicalUrl } from '../domain/links.ts';
 import { newSourceDefaults } from '../domain/source.ts';
 import { isFlavor, isTag, isTopic } from '../domain/taxonomy.ts';
 import { ValidationError } from '../platform/errors.ts';
