@@ -10,6 +10,7 @@ import { gateView } from './gate-model.ts';
 import { FLAVOR_TERMS, TAG_TERMS, TOPIC_DEFAULT_TAG, TOPIC_TERMS, type Lexicon } from './lexicons.ts';
 import { sortShort } from './sort.ts';
 import { isTag, isTopic } from './taxonomy.ts';
+import { hashOf, scanTokens } from './word-scan.ts';
 import { storyLine } from './words.ts';
 
 /**
@@ -138,15 +139,6 @@ function clearTokenCache(): void {
 /** Longer tokens are looked up without the cache (they are rare and would only crowd it). */
 const TOKEN_CACHE_LONGEST = 40;
 
-/** The token hash, one UTF-16 code unit at a time. */
-const hashStep = (hash: number, unit: number) => (Math.imul(hash, 31) + unit) | 0;
-
-function hashOf(token: string): number {
-  let hash = 0;
-  for (let i = 0; i < token.length; i += 1) hash = hashStep(hash, token.charCodeAt(i));
-  return hash;
-}
-
 /** The first table slot to probe for a hash (its bits mixed, so similar tokens spread). */
 function slotOf(hash: number): number {
   const h = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
@@ -193,58 +185,6 @@ function cachedTermsOfToken(token: string): TokenTerms {
 /** The cached entry of a token, if any (nothing is added). */
 function cachedEntry(token: string): TokenTerms | undefined {
   return tableTerms[probe(token, 0, token.length, hashOf(token))];
-}
-
-/** Whether a code point beyond ASCII is a letter or digit (`\p{L}` or `\p{N}`), remembered per code point. */
-const WORD_CHAR = /^[\p{L}\p{N}]$/u;
-const wideWordChar = new Map<number, boolean>();
-
-function isWideWordChar(code: number): boolean {
-  let known = wideWordChar.get(code);
-  if (known === undefined) {
-    known = WORD_CHAR.test(String.fromCodePoint(code));
-    if (wideWordChar.size < 10_000) wideWordChar.set(code, known);
-  }
-  return known;
-}
-
-/**
- * Each token of a lower-cased text, as `onToken(start, end, hash)`: the maximal runs of letters and
- * digits (`/[\p{L}\p{N}]+/gu`, exactly the patterns' word-boundary rule), cut by code point
- * without running the Unicode regex, each with its `hashOf`. With `stopAtTraps`, stops (returning
- * false) at a character where lower-casing and the patterns' case-insensitive matching disagree:
- * ſ (which matches `s`) and U+0307, which only an İ lower-cased to two characters (or an already
- * decomposed letter) leaves behind.
- */
-function scanTokens(lower: string, onToken: (start: number, end: number, hash: number) => void, stopAtTraps: boolean): boolean {
-  let start = -1;
-  let hash = 0;
-  for (let i = 0; i < lower.length; ) {
-    const c = lower.charCodeAt(i);
-    let word: boolean;
-    let width = 1;
-    if (c < 128) word = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
-    else {
-      if (stopAtTraps && (c === 0x17f || c === 0x307)) return false;
-      const code = lower.codePointAt(i)!;
-      word = isWideWordChar(code);
-      if (code > 0xffff) width = 2;
-    }
-    if (word) {
-      if (start < 0) {
-        start = i;
-        hash = 0;
-      }
-      hash = hashStep(hash, c);
-      if (width === 2) hash = hashStep(hash, lower.charCodeAt(i + 1));
-    } else if (start >= 0) {
-      onToken(start, i, hash);
-      start = -1;
-    }
-    i += width;
-  }
-  if (start >= 0) onToken(start, lower.length, hash);
-  return true;
 }
 
 /** The tokens of a lower-cased text (`scanTokens` cut out). */
