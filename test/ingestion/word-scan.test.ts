@@ -32,9 +32,7 @@ function regexWords(lower: string, limit: number): { words: string[]; end: numbe
 test('scanWords gives the regex scanner’s words and end on random mixed text, with and without a limit', () => {
   const rand = mulberry32(17);
   for (let i = 0; i < 20_000; i += 1) {
-    let text = '';
-    const n = Math.floor(rand() * 24);
-    for (let k = 0; k < n; k += 1) text += pick(rand, PIECES);
+    const text = Array.from({ length: Math.floor(rand() * 24) }, () => pick(rand, PIECES)).join('');
     const lower = text.toLowerCase();
     const limit = rand() < 0.5 ? Infinity : Math.floor(rand() * 6);
     assert.equal(scanWords(lower, limit), regexWords(lower, limit), JSON.stringify([text, limit]));
