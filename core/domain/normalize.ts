@@ -5,6 +5,7 @@
  * The parts live beside it: links.ts (canonical links, paywall hint), feed-html.ts (plain text),
  * feed-images.ts (the image), full-text.ts (reading length).
  */
+import type { ArticleDoc } from './article.ts';
 import { parseLooseDate } from './feed-date.ts';
 import { cleanTitle, teaserText } from './feed-html.ts';
 import { chooseImage, imagesInHtml, repeatedImages, type ImageCandidate } from './feed-images.ts';
@@ -32,14 +33,7 @@ export function publicationDate(candidates: Array<string | null | undefined>, no
 }
 
 /** One feed item after normalising, before deduplication and classification. */
-export interface NormalizedItem {
-  guid: string | null;
-  url: string;
-  title: string;
-  teaser: string;
-  image: string | null;
-  paywalled: boolean;
-  published_at: Date;
+export interface NormalizedItem extends Pick<ArticleDoc, 'guid' | 'url' | 'title' | 'teaser' | 'image' | 'paywalled' | 'published_at'> {
   /** Words of the item's full text, when the feed carries at least READABLE_WORDS of it (a reading-time estimate); absent otherwise. */
   words?: number;
 }
