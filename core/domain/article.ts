@@ -56,8 +56,8 @@ export interface SummaryDoc {
   generated_at: Date;
 }
 
-/** An article as stored in the `articles` collection. */
-export interface ArticleDoc {
+/** An article as stored in the `articles` collection: the classification's topic, tags, flavor, scores and why, and its own fields. */
+export interface ArticleDoc extends Pick<Classification, 'topic' | 'tags' | 'flavor' | 'cortisol' | 'ragebait' | 'promotional' | 'why'> {
   _id: string;
   source_id: string;
   /** The feed's own GUID / Atom id, when it has one. */
@@ -72,13 +72,6 @@ export interface ArticleDoc {
   published_at: Date;
   /** When we first saw it (drives `/api/since`). */
   discovered_at: Date;
-  topic: string;
-  tags: string[];
-  flavor: string;
-  cortisol: number;
-  ragebait: number;
-  promotional: number;
-  why: string;
   accepted: boolean;
   /** Why the gate rejected it (`cortisol`, `ragebait`, `promotional`, `model`, `offline_veto`), null when accepted. */
   reject_reason: string | null;

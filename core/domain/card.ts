@@ -5,7 +5,7 @@
  */
 import type { ArticleCard, ArticleDoc } from './article.ts';
 import { isGentle } from './gate.ts';
-import { READABLE_WORDS } from './normalize.ts';
+import { READABLE_WORDS } from './full-text.ts';
 import { foldText } from './prefs.ts';
 import { firstSentence } from './summary.ts';
 import { specificLine, type StoryFacts } from './words.ts';

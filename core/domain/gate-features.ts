@@ -16,6 +16,7 @@
  *   the meaning part of the class scores.
  */
 import { stemmer } from 'stemmer';
+import { scanWords } from './word-scan.ts';
 
 /** The derived word lists a model ships with (built at training time from the published lexicons). */
 export interface GateLexicon {
@@ -130,28 +131,6 @@ function wordsAndEnd(text: string, limit: number): { words: string[]; end: numbe
   const lower = text.toLowerCase();
   const scanned = scanWords(lower, limit);
   return lower.length === text.length ? scanned : { words: scanned.words, end: text.length };
-}
-
-function scanWords(lower: string, limit: number): { words: string[]; end: number } {
-  const words: string[] = [];
-  for (const m of lower.matchAll(WORD)) {
-    if (words.length === limit) return { words, end: m.index };
-    let w = m[0];
-    if (w.includes("'") || w.includes('\u2019') || w.includes('\u2018') || w.includes('\u02bc') || w.includes('`')) w = w.replace(APOSTROPHES, '');
-    words.push(isNumber(w) ? '#' : w);
-  }
-  return { words, end: lower.length };
-}
-
-/** A word: letters and digits, with apostrophes (straight or curly) inside it. */
-const WORD = /[\p{L}\p{N}]+(?:['\u2018\u2019\u02bc`][\p{L}]+)*/gu;
-const APOSTROPHES = /['\u2018\u2019\u02bc`]/g;
-const DIGITS = /^\p{N}+$/u;
-
-function isNumber(w: string): boolean {
-  const c = w.charCodeAt(0);
-  if (c >= 48 && c <= 57) return DIGITS.test(w);
-  return c > 127 && DIGITS.test(w);
 }
 
 /**

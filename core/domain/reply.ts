@@ -7,6 +7,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { decodeHTMLStrict } from 'entities/decode';
+import type { FeedbackDoc } from './feedback.ts';
 import { escapeHtml } from './html.ts';
 
 /** Raw HTML longer than this is truncated (not refused) before sanitizing. */
@@ -124,15 +125,8 @@ export interface FeedbackReplyDoc {
   sent_at: Date;
 }
 
-/** A feedback item as the inbox reads it (the `feedback` collection's fixed shape). */
-export interface InboxFeedback {
-  _id: string;
-  category: string | null;
-  contact_email: string | null;
-  message: string;
-  read_at: Date | null;
-  created_at: Date;
-}
+/** A feedback item as the inbox reads it: the `feedback` collection's document, declared once in feedback.ts. */
+export type InboxFeedback = FeedbackDoc;
 
 /** The reply mail (rule 10): multipart, the subject, a quoted context block, nothing else about anyone. */
 export function replyMail(input: { serviceName: string; reply: SanitizedReply; original: Pick<InboxFeedback, 'message' | 'created_at'> }): {

@@ -15,7 +15,7 @@ import type { Db } from 'mongodb';
 import type { Config } from '../platform/config.ts';
 import { decodeFeedBytes } from '../domain/charset.ts';
 import { randomId, slugId } from '../domain/ids.ts';
-import { canonicalUrl } from '../domain/normalize.ts';
+import { canonicalUrl } from '../domain/links.ts';
 import { OPML_MAX_BYTES, readOpml, renderSourcesOpml, topicFromHints, type OpmlEntry, type OpmlRefusal } from '../domain/opml.ts';
 import { newSourceDefaults, type SourceDoc } from '../domain/source.ts';
 import { ValidationError } from '../platform/errors.ts';

@@ -9,10 +9,10 @@
 import type { Db } from 'mongodb';
 import { z } from 'zod';
 import type { ArticleDoc } from '../domain/article.ts';
-import { fingerprint } from '../domain/dedupe.ts';
+import { fingerprint } from '../domain/fingerprint.ts';
 import { gateDecision } from '../domain/gate.ts';
 import { isValidId, slugId, stableId } from '../domain/ids.ts';
-import { canonicalUrl } from '../domain/normalize.ts';
+import { canonicalUrl } from '../domain/links.ts';
 import { newSourceDefaults } from '../domain/source.ts';
 import { isFlavor, isTag, isTopic } from '../domain/taxonomy.ts';
 import { ValidationError } from '../platform/errors.ts';
@@ -70,11 +70,17 @@ export interface SeedReport {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const describe = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ');
-const entries = (value: unknown, section: string): unknown[] => {
-  if (value === undefined) return [];
+
+/** The entries of one section of the file that pass its schema, with their index; each that fails is reported and skipped. */
+function* validEntries<T>(value: unknown, section: SeedIssue['section'], schema: z.ZodType<T>, report: SeedReport): Generator<[number, T]> {
+  if (value === undefined) return;
   if (!Array.isArray(value)) throw new ValidationError(`"${section}" must be an array.`);
-  return value;
-};
+  for (const [index, raw] of value.entries()) {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) yield [index, parsed.data];
+    else report.invalid.push({ section, index, message: describe(parsed.error) });
+  }
+}
 
 /** Load a parsed seed file. Throws ValidationError only when the file is not `{sources?, articles?}`. */
 export async function seed(db: Db, data: unknown, now: Date): Promise<SeedReport> {
@@ -89,13 +95,7 @@ export async function seed(db: Db, data: unknown, now: Date): Promise<SeedReport
     known.set(s.name.toLowerCase(), { id: s._id, paywalled: s.paywalled });
   };
 
-  for (const [index, raw] of entries(file.sources, 'sources').entries()) {
-    const parsed = sourceSchema.safeParse(raw);
-    if (!parsed.success) {
-      report.invalid.push({ section: 'sources', index, message: describe(parsed.error) });
-      continue;
-    }
-    const s = parsed.data;
+  for (const [index, s] of validEntries(file.sources, 'sources', sourceSchema, report)) {
     const feedUrl = canonicalUrl(s.feed_url) ?? s.feed_url;
     const fields = {
       name: s.name, homepage: s.homepage ?? new URL(feedUrl).origin, status: s.status, active: s.status === 'active',
@@ -119,13 +119,7 @@ export async function seed(db: Db, data: unknown, now: Date): Promise<SeedReport
   }
 
   const fileIds = new Map<string, string>();
-  for (const [index, raw] of entries(file.articles, 'articles').entries()) {
-    const parsed = articleSchema.safeParse(raw);
-    if (!parsed.success) {
-      report.invalid.push({ section: 'articles', index, message: describe(parsed.error) });
-      continue;
-    }
-    const a = parsed.data;
+  for (const [index, a] of validEntries(file.articles, 'articles', articleSchema, report)) {
     let source = known.get(a.source) ?? known.get(a.source.toLowerCase());
     if (!source) {
       const doc = await sourcesCollection(db).findOne({ $or: [{ _id: a.source }, { name: a.source }] }, { projection: { _id: 1, name: 1, paywalled: 1 } });

@@ -17,61 +17,47 @@ export class AppError extends Error {
   }
 }
 
-/** 400: a request that cannot be acted on for a reason other than validation (e.g. no contact e-mail). */
-export class BadRequestError extends AppError {
-  constructor(message: string, code = 'bad_request', options?: { cause?: unknown }) {
-    super(code, message, 400, options);
-  }
+/** An AppError class of one status, whose every throw says its own message. */
+function statusError(status: number, defaultCode: string) {
+  return class extends AppError {
+    constructor(message: string, code = defaultCode, options?: { cause?: unknown }) {
+      super(code, message, status, options);
+    }
+  };
 }
+
+/** An AppError class of one status, with the message a client reads when the throw gives none. */
+function statusErrorWithMessage(status: number, defaultCode: string, defaultMessage: string) {
+  return class extends AppError {
+    constructor(message = defaultMessage, code = defaultCode) {
+      super(code, message, status);
+    }
+  };
+}
+
+/** 400: a request that cannot be acted on for a reason other than validation (e.g. no contact e-mail). */
+export class BadRequestError extends statusError(400, 'bad_request') {}
 
 /** 401: the route needs a signed-in user and there is none. */
-export class UnauthorizedError extends AppError {
-  constructor(message = 'Please sign in first.', code = 'unauthorized') {
-    super(code, message, 401);
-  }
-}
+export class UnauthorizedError extends statusErrorWithMessage(401, 'unauthorized', 'Please sign in first.') {}
 
 /** 403: signed in, but not allowed (non-admin on an admin route). */
-export class ForbiddenError extends AppError {
-  constructor(message = 'You are not allowed to do that.', code = 'forbidden') {
-    super(code, message, 403);
-  }
-}
+export class ForbiddenError extends statusErrorWithMessage(403, 'forbidden', 'You are not allowed to do that.') {}
 
 /** 404: the id or path does not exist. */
-export class NotFoundError extends AppError {
-  constructor(message = 'Not found.', code = 'not_found') {
-    super(code, message, 404);
-  }
-}
+export class NotFoundError extends statusErrorWithMessage(404, 'not_found', 'Not found.') {}
 
 /** 422: the input failed validation; the message names the field. */
-export class ValidationError extends AppError {
-  constructor(message: string, code = 'invalid_input', options?: { cause?: unknown }) {
-    super(code, message, 422, options);
-  }
-}
+export class ValidationError extends statusError(422, 'invalid_input') {}
 
 /** 429: a rate limit was reached. */
-export class RateLimitError extends AppError {
-  constructor(message = 'Too many requests, please try again a little later.', code = 'rate_limited') {
-    super(code, message, 429);
-  }
-}
+export class RateLimitError extends statusErrorWithMessage(429, 'rate_limited', 'Too many requests, please try again a little later.') {}
 
 /** 502: an upstream peer we depend on (mail server, remote feed) failed. */
-export class UpstreamError extends AppError {
-  constructor(message: string, code = 'upstream_failed', options?: { cause?: unknown }) {
-    super(code, message, 502, options);
-  }
-}
+export class UpstreamError extends statusError(502, 'upstream_failed') {}
 
 /** 503: a dependency we need (the database) is not answering. */
-export class UnavailableError extends AppError {
-  constructor(message: string, code = 'unavailable', options?: { cause?: unknown }) {
-    super(code, message, 503, options);
-  }
-}
+export class UnavailableError extends statusError(503, 'unavailable') {}
 
 /** Configuration that cannot start the service; its message is the single line printed at start. */
 export class ConfigError extends Error {

@@ -5,7 +5,7 @@
  * entities, near-duplicate stories told by two publishers).
  */
 import type { ArticleDoc } from '../../core/domain/article.ts';
-import { fingerprint } from '../../core/domain/dedupe.ts';
+import { fingerprint } from '../../core/domain/fingerprint.ts';
 import { stableId } from '../../core/domain/ids.ts';
 import { newSourceDefaults, type SourceDoc } from '../../core/domain/source.ts';
 import { FLAVORS, TAG_FAMILIES, TOPICS } from '../../core/domain/taxonomy.ts';

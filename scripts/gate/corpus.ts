@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseFeed } from '../../core/pipeline/feed.ts';
-import type { GateClass } from '../../core/domain/gate-model.ts';
+import type { GateClass } from '../../core/domain/gate-weights.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CORPUS_DIR = path.join(ROOT, 'data/gate');

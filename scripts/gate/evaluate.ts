@@ -6,7 +6,7 @@
 import type { Classification } from '../../core/domain/article.ts';
 import { classifyOffline } from '../../core/domain/classifier.ts';
 import { gateDecision } from '../../core/domain/gate.ts';
-import { GATE_CLASSES, type GateClass } from '../../core/domain/gate-model.ts';
+import { GATE_CLASSES, type GateClass } from '../../core/domain/gate-weights.ts';
 import type { LabelledItem } from './corpus.ts';
 
 /** What the gate decided, in the corpus's terms: accept, or the reason it gives. */

@@ -19,16 +19,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DENSE, gateFeatures, isStopWord, type GateLexicon } from '../../core/domain/gate-features.ts';
-import { GATE_CLASSES, softmax, type GateClass, type ModelFile } from '../../core/domain/gate-model.ts';
-import { GATE } from '../../core/domain/gate.ts';
+import { GATE_CLASSES, softmax, type GateClass, type ModelFile } from '../../core/domain/gate-weights.ts';
 import { loadCorpus, ROOT, type LabelledItem } from './corpus.ts';
 import { harmLexicon, valenceLexicon } from './lexicon.ts';
+import { fit, ITERATIONS, logits, logLoss, type Row, type Weights } from './regression.ts';
+import { chooseThreshold, precisionRecall } from './threshold.ts';
 import { readVectors } from './vectors.ts';
 
 export const MODEL_PATH = path.join(ROOT, 'core/domain/gate-model.json');
 const K = GATE_CLASSES.length;
-const ITERATIONS = 400;
-const LEARNING_RATE = 0.05;
 /**
  * The meaning features' scale: unit vectors averaged are small next to the 0/1 word features, and
  * the one L2 strength would keep them near zero. On the dev split (log loss, accept precision at
@@ -49,14 +48,6 @@ export interface TrainOptions {
 }
 
 export const TRAIN_DEFAULTS: TrainOptions = { l2Grid: [3e-5, 1e-4, 3e-4, 1e-3], minCount: 2, balanced: false, feedWeight: 1 };
-
-interface Row {
-  index: Int32Array;
-  value: Float64Array;
-  y: number;
-  /** How much the item counts in the loss (real feed items may count more than written ones). */
-  weight: number;
-}
 
 function encode(items: readonly LabelledItem[], lexicon: GateLexicon, vocab: Map<string, number>, feedWeight = 1): Row[] {
   const V = vocab.size;
@@ -85,116 +76,6 @@ function encode(items: readonly LabelledItem[], lexicon: GateLexicon, vocab: Map
     return { index: Int32Array.from(index), value: Float64Array.from(value), y: GATE_CLASSES.indexOf(item.label), weight: item.origin.startsWith('data/gate/feeds/') ? feedWeight : 1 };
   });
 }
-
-interface Weights {
-  w: Float64Array;
-  bias: Float64Array;
-}
-
-function logits(row: Row, m: Weights): Float64Array {
-  const z = Float64Array.from(m.bias);
-  for (let j = 0; j < row.index.length; j += 1) {
-    const base = row.index[j]! * K;
-    const x = row.value[j]!;
-    for (let k = 0; k < K; k += 1) z[k]! += x * m.w[base + k]!;
-  }
-  return z;
-}
-
-/** Full-batch Adam on the class-balanced, L2-regularised log loss. */
-function fit(rows: Row[], features: number, l2: number, balanced: boolean): Weights {
-  const counts = new Array<number>(K).fill(0);
-  for (const r of rows) counts[r.y]! += 1;
-  const classWeight = counts.map((c) => (c === 0 ? 0 : balanced ? rows.length / (K * c) : 1));
-  const total = rows.reduce((s, r) => s + classWeight[r.y]! * r.weight, 0);
-  const m: Weights = { w: new Float64Array(features * K), bias: new Float64Array(K) };
-  const gw = new Float64Array(features * K);
-  const gb = new Float64Array(K);
-  const mw = new Float64Array(features * K);
-  const vw = new Float64Array(features * K);
-  const mb = new Float64Array(K);
-  const vb = new Float64Array(K);
-  const [b1, b2, eps] = [0.9, 0.999, 1e-8];
-  for (let t = 1; t <= ITERATIONS; t += 1) {
-    gw.fill(0);
-    gb.fill(0);
-    for (const r of rows) {
-      const p = softmax(logits(r, m));
-      const cw = (classWeight[r.y]! * r.weight) / total;
-      for (let k = 0; k < K; k += 1) p[k] = (p[k]! - (k === r.y ? 1 : 0)) * cw;
-      for (let j = 0; j < r.index.length; j += 1) {
-        const base = r.index[j]! * K;
-        const x = r.value[j]!;
-        for (let k = 0; k < K; k += 1) gw[base + k]! += x * p[k]!;
-      }
-      for (let k = 0; k < K; k += 1) gb[k]! += p[k]!;
-    }
-    const c1 = 1 - b1 ** t;
-    const c2 = 1 - b2 ** t;
-    for (let i = 0; i < gw.length; i += 1) {
-      const g = gw[i]! + l2 * m.w[i]!;
-      mw[i] = b1 * mw[i]! + (1 - b1) * g;
-      vw[i] = b2 * vw[i]! + (1 - b2) * g * g;
-      m.w[i]! -= (LEARNING_RATE * (mw[i]! / c1)) / (Math.sqrt(vw[i]! / c2) + eps);
-    }
-    for (let k = 0; k < K; k += 1) {
-      const g = gb[k]!;
-      mb[k] = b1 * mb[k]! + (1 - b1) * g;
-      vb[k] = b2 * vb[k]! + (1 - b2) * g * g;
-      m.bias[k]! -= (LEARNING_RATE * (mb[k]! / c1)) / (Math.sqrt(vb[k]! / c2) + eps);
-    }
-  }
-  return m;
-}
-
-function logLoss(rows: Row[], m: Weights, temperature: number): number {
-  let loss = 0;
-  for (const r of rows) loss -= Math.log(Math.max(1e-12, softmax(logits(r, m), temperature)[r.y]!));
-  return loss / Math.max(1, rows.length);
-}
-
-const score = (p: number) => Math.round(p * 100) / 10;
-
-/** The product's decision for given probabilities (the model's accept threshold, then the gate's ceilings). */
-export function gatePasses(p: ArrayLike<number>, threshold: number): boolean {
-  return p[0]! >= threshold && score(p[1]!) <= GATE.maxCortisol && score(p[2]!) <= GATE.maxRagebait && score(p[3]!) <= GATE.maxPromotional;
-}
-
-/** Accept precision and recall at a threshold. */
-function precisionRecall(probabilities: Float64Array[], labels: number[], threshold: number): { precision: number; recall: number } {
-  let tp = 0;
-  let fp = 0;
-  probabilities.forEach((p, i) => {
-    if (!gatePasses(p, threshold)) return;
-    if (labels[i] === 0) tp += 1;
-    else fp += 1;
-  });
-  const positives = labels.filter((y) => y === 0).length;
-  return { precision: tp + fp === 0 ? 0 : tp / (tp + fp), recall: positives === 0 ? 0 : tp / positives };
-}
-
-/** What the gate promises: of what it lets through, this share calm… */
-export const TARGET_PRECISION = 0.95;
-/** …while still letting through this share of the calm stories. */
-export const TARGET_RECALL = 0.75;
-
-/**
- * The accept threshold on the dev split: the lowest that reaches both targets (the most calm
- * stories at the promised precision); when none does, the best F0.5 (precision counts twice as
- * much as recall: a distressing story let through costs a reader's trust, a calm one held back
- * costs little).
- */
-function chooseThreshold(probabilities: Float64Array[], labels: number[]): { threshold: number; precision: number; recall: number } {
-  const candidates: Array<{ threshold: number; precision: number; recall: number; f: number }> = [];
-  for (let step = 30; step <= 95; step += 1) {
-    const threshold = step / 100;
-    const { precision, recall } = precisionRecall(probabilities, labels, threshold);
-    candidates.push({ threshold, precision, recall, f: precision + recall === 0 ? 0 : (1.25 * precision * recall) / (0.25 * precision + recall) });
-  }
-  const best = candidates.find((c) => c.precision >= TARGET_PRECISION && c.recall >= TARGET_RECALL) ?? candidates.reduce((a, b) => (b.f > a.f ? b : a));
-  return { threshold: best.threshold, precision: best.precision, recall: best.recall };
-}
-
 const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits || 0;
 
 /** Train on a corpus (only its train and dev items are read). */

@@ -9,7 +9,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { classifierInternals, classifyOffline } from '../../core/domain/classifier.ts';
+import { classifierInternals } from '../../core/domain/classifier-hits.ts';
+import { classifyOffline } from '../../core/domain/classifier.ts';
 import { FLAVOR_TERMS, TAG_TERMS, TOPIC_TERMS } from '../../core/domain/lexicons.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 import { classifierInputs } from './snapshot-inputs.ts';

@@ -8,7 +8,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isBetterCopy, planDuplicates, sameStory, type DedupeEntry, type DuplicatePlan } from '../../core/domain/dedupe.ts';
+import { isBetterCopy, planDuplicates, type DedupeEntry, type DuplicatePlan } from '../../core/domain/dedupe.ts';
+import { sameStory } from '../../core/domain/fingerprint.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 
 /** The plain path: a scan of every canonical for each item, as the rule is written. */

@@ -11,7 +11,8 @@ import { loadCorpus, readWritten, ROOT, splitOf, type LabelledItem } from '../..
 import { evaluate } from '../../scripts/gate/evaluate.ts';
 import { MODEL_PATH, modelText, trainModel } from '../../scripts/gate/train.ts';
 import { gateFeatures, stemOf } from '../../core/domain/gate-features.ts';
-import { classScores, gateView, shippedModel, softmax } from '../../core/domain/gate-model.ts';
+import { classScores, gateView } from '../../core/domain/gate-model.ts';
+import { shippedModel, softmax } from '../../core/domain/gate-weights.ts';
 import { classifierInputs } from './snapshot-inputs.ts';
 
 let corpus: LabelledItem[];

@@ -5,7 +5,7 @@
  * optimised ones give byte-identical results, so any change here needs a fresh snapshot.
  */
 import type { DedupeEntry } from '../../core/domain/dedupe.ts';
-import { fingerprint } from '../../core/domain/dedupe.ts';
+import { fingerprint } from '../../core/domain/fingerprint.ts';
 import { FLAVOR_TERMS, TAG_TERMS, TOPIC_TERMS } from '../../core/domain/lexicons.ts';
 import { ADVERTISING, CALM, DISTRESSING, OUTRAGE_BAIT } from './headlines.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';

@@ -9,7 +9,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classifyOffline } from '../../core/domain/classifier.ts';
 import { planDuplicates } from '../../core/domain/dedupe.ts';
-import { canonicalUrl, isPaywalledUrl, normalizeItems, plainText, teaserText } from '../../core/domain/normalize.ts';
+import { plainText, teaserText } from '../../core/domain/feed-html.ts';
+import { canonicalUrl, isPaywalledUrl } from '../../core/domain/links.ts';
+import { normalizeItems } from '../../core/domain/normalize.ts';
 import { classifierInputs, dedupeInputs, feedItemInputs, htmlInputs, LINK_BASES, linkInputs } from './snapshot-inputs.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}.snapshot.json`, import.meta.url);

@@ -9,9 +9,10 @@
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { titleTokens } from '../../core/domain/dedupe.ts';
+import { titleTokens } from '../../core/domain/fingerprint.ts';
 import { stableId } from '../../core/domain/ids.ts';
-import { canonicalUrl, decodeEntities, httpUrl, plainText, TRACKING_PARAM } from '../../core/domain/normalize.ts';
+import { decodeEntities, plainText } from '../../core/domain/feed-html.ts';
+import { canonicalUrl, httpUrl, TRACKING_PARAM } from '../../core/domain/links.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;

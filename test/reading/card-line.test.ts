@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cardLine, otherOutlets, readingMinutes, toCard, type PoolDoc } from '../../core/domain/card.ts';
-import { fullTextWords } from '../../core/domain/normalize.ts';
+import { fullTextWords } from '../../core/domain/full-text.ts';
 import { makeArticle } from '../helpers/fixtures.ts';
 
 const facts = (title: string) => ({ title, sourceName: 'River News', topic: 'community', tags: ['kindness'], flavor: 'heartwarming' });

@@ -1,0 +1,70 @@
+/**
+ * Feed HTML made plain text: character references decoded with the full HTML5 table, scripts and
+ * styles dropped with their content, tags stripped, spaces collapsed, cut at a word boundary.
+ */
+import { decodeHTMLStrict } from 'entities/decode';
+
+/**
+ * Decode HTML character references with the full HTML5 table (`entities`): named, decimal and hex,
+ * each only when closed by `;` (strict mode, so `AT&T` or `&copy 2024` stay as written); an
+ * unknown name stays as written, and the Windows-1252 numbers feeds still send (`&#150;`) become
+ * the characters they meant. A reference to a code point that cannot stand in text (`&#0;`, a
+ * surrogate, past U+10FFFF) is dropped rather than shown as U+FFFD: the text is decoded between
+ * its own U+FFFD characters (no reference spans one), so every U+FFFD in a decoded piece came from
+ * such a reference, and the ones the feed itself wrote are kept.
+ */
+export function decodeEntities(text: string): string {
+  const pieces = text.split(REPLACEMENT);
+  for (let i = 0; i < pieces.length; i += 1) pieces[i] = decodeHTMLStrict(pieces[i]!).replaceAll(REPLACEMENT, '');
+  return pieces.join(REPLACEMENT);
+}
+
+const REPLACEMENT = '\uFFFD';
+
+/** Plain text from feed HTML: scripts and styles dropped with their content, tags stripped, entities decoded, spaces collapsed. */
+export function plainText(html: string): string {
+  // Each pass runs only when its trigger character is present: a pass without it changes nothing,
+  // and most titles carry no markup at all (this runs on every field of every feed item).
+  let text = html;
+  if (text.includes('<')) {
+    if (text.includes('<![CDATA[')) text = text.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1');
+    text = text.replace(/<(script|style|noscript|iframe|template)\b[\s\S]*?<\/\1\s*>/gi, ' ');
+    if (text.includes('<!--')) text = text.replace(/<!--[\s\S]*?-->/g, ' ');
+    text = text.replace(/<[^>]*>/g, ' ');
+  }
+  // Decode once, then strip again: titles often arrive with escaped markup (`&lt;b&gt;`).
+  if (text.includes('&')) text = decodeEntities(text);
+  if (text.includes('<')) text = text.replace(/<\/?[a-z][^>]*>/gi, ' ');
+  if (text.includes('&')) text = decodeEntities(text);
+  return squeezeSpace(text);
+}
+
+/**
+ * `.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '').replace(/\s+/g, ' ').trim()`:
+ * control and zero-width characters dropped, every run of spaces made one space, the ends trimmed.
+ * Only runs that are not already a single space are replaced (most of them are).
+ */
+function squeezeSpace(text: string): string {
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '')
+    .replace(/[^\S ]\s*| \s+/g, ' ')
+    .trim();
+}
+
+/** Cut text at a word boundary to at most `max` characters (ellipsis included). */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
+}
+
+/** A clean title: plain text, at most 300 characters; empty when nothing readable remains. */
+export function cleanTitle(raw: string): string {
+  return truncate(plainText(raw), 300);
+}
+
+/** The feed's own teaser as plain text, at most 600 characters (input for our summary only). */
+export function teaserText(raw: string): string {
+  return truncate(plainText(raw), 600);
+}
