@@ -7,7 +7,7 @@
 import type { RecentSplit } from '../domain/brief.ts';
 import type { PoolArticle } from '../domain/card.ts';
 import { toPoolArticle } from '../domain/card.ts';
-import { compareDiscovered, compareLatest, compareRanked, rankScore, type AvoidMemo } from '../domain/filter.ts';
+import { compareDiscovered, compareLatest, compareRanked, rankScore } from '../domain/filter.ts';
 import { isGentle } from '../domain/gate.ts';
 import { foldText, type AvoidTerm } from '../domain/prefs.ts';
 import { boundedCache, type BoundedCache } from '../platform/cache.ts';
@@ -44,7 +44,7 @@ export interface Snapshot {
    * unchanged (see `recentSplit` in queries.ts). A holder, so snapshot copies share one cache.
    */
   recent: { split: RecentSplit<PoolArticle> | null };
-  /** Remembered avoid-term verdicts per term, indexed by `seq` (see AvoidMemo in filter.ts): the MAX_MEMO_KEYS most recently used terms. */
+  /** Remembered avoid-term verdicts per term, indexed by `seq` (see `AvoidMemo` in filter.ts): the MAX_MEMO_KEYS most recently used terms. */
   avoidHits: BoundedCache<string, Uint8Array>;
   /** How many times articles were patched in place (`patchSummaries`); remembered answers of an older count are stale. */
   edits: number;
@@ -98,7 +98,7 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
 }
 
 /** The memo arrays for `terms` (created on first use; a request keeps its arrays even if the cache forgets them meanwhile). */
-export function avoidMemoFor(snapshot: Snapshot, terms: readonly AvoidTerm[]): AvoidMemo | undefined {
+export function avoidMemoFor(snapshot: Snapshot, terms: readonly AvoidTerm[]): Uint8Array[] | undefined {
   if (terms.length === 0) return undefined;
   const size = snapshot.all.ranked.length;
   return terms.map(({ term }) => snapshot.avoidHits.getOrSet(term, () => new Uint8Array(size)));
