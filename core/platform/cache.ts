@@ -7,7 +7,10 @@
  *
  * Why a library: the hand-made memos each had their own bound and their own eviction (clear all,
  * drop the oldest half), none counted its hits, and a wrong eviction is a slow leak or a cold
- * cache nobody sees. lru-cache is the reference implementation, allocation-free on a hit.
+ * cache nobody sees. lru-cache is the reference implementation, allocation-free on a hit. On the
+ * warm reading path (a remembered query and a remembered answer: two look-ups a request) it cost
+ * 400-500 ns a request against the former `Map`s' 380-520 ns (2,000,000 calls, interleaved, load
+ * average 12-15): nothing next to the 25-90 µs of a warm request, so no hand-made memo is kept.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -59,6 +62,11 @@ export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<
     return value;
   }
 
+  /** The remembered values, most recently used first (neither counted nor refreshed). */
+  values(): IterableIterator<V> {
+    return this.lru.values();
+  }
+
   clear(): void {
     this.lru.clear();
   }
@@ -77,11 +85,20 @@ export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<
  * its figures add up; a cache that is no longer referenced leaves the registry with its owner.
  */
 const registry = new Set<WeakRef<BoundedCache<NonNullable<unknown>, NonNullable<unknown>>>>();
+/** The registry is swept of collected caches when it reaches this size (then twice the live count). */
+let sweepAt = 64;
+
+function sweep(): void {
+  for (const ref of registry) if (!ref.deref()) registry.delete(ref);
+  sweepAt = Math.max(64, registry.size * 2);
+}
 
 /** A new bounded cache named `name` (for the figures), holding at most `max` entries. */
 export function boundedCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, max: number): BoundedCache<K, V> {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`cache ${name}: max must be a positive integer`);
   const cache = new BoundedCache<K, V>(name, max);
+  // Families come and go (one cache per snapshot): the references of collected ones are dropped here.
+  if (registry.size >= sweepAt) sweep();
   registry.add(new WeakRef(cache as unknown as BoundedCache<NonNullable<unknown>, NonNullable<unknown>>));
   return cache;
 }

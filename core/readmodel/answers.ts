@@ -8,7 +8,9 @@
  * - for the brief, also the recent-window split of `now` (a new split starts empty);
  * - the request, through `answerKey` (core/readmodel/params.ts): null, so never remembered, when
  *   the answer depends on the clock (prefs with a pause) or on the caller (`following`).
- * Bounded: at most MAX_ANSWERS per snapshot and kind; when full, the oldest half is forgotten.
+ * Bounded: at most MAX_ANSWERS per snapshot and kind, in a `boundedCache` (core/platform/cache.ts:
+ * the least recently used answer is forgotten first; hits and misses counted as
+ * `readmodel.answers.feed` / `.brief`).
  *
  * A remembered answer also keeps its weak ETag and its brotli and gzip bytes, each made on first
  * use, so a conditional request costs a string comparison and compression once per snapshot, not
@@ -18,6 +20,7 @@ import { hash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { RecentSplit } from '../domain/brief.ts';
 import type { PoolArticle } from '../domain/card.ts';
+import { boundedCache, type BoundedCache } from '../platform/cache.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** At most this many answers are kept per snapshot and route (a feed page is ~11 KB). */
@@ -69,7 +72,7 @@ export function compressBytes(body: Uint8Array, coding: 'br' | 'gzip'): Uint8Arr
 
 interface FeedAnswers {
   edits: number;
-  answers: Map<string, Answer>;
+  answers: BoundedCache<string, Answer>;
 }
 
 interface BriefAnswers extends FeedAnswers {
@@ -85,34 +88,23 @@ export type BuildAnswer = () => string | Uint8Array<ArrayBuffer>;
 
 const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof built === 'string' ? utf8.encode(built) : built);
 
-function remember(answers: Map<string, Answer>, key: string | null, build: BuildAnswer): Answer {
+function remember(answers: BoundedCache<string, Answer>, key: string | null, build: BuildAnswer): Answer {
   if (key === null) return new Answer(bytesOf(build()), false);
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    answer = new Answer(bytesOf(build()), true);
-    if (answers.size >= MAX_ANSWERS) {
-      // Maps iterate in insertion order: drop the older half.
-      let drop = answers.size >> 1;
-      for (const old of answers.keys()) {
-        if (drop-- <= 0) break;
-        answers.delete(old);
-      }
-    }
-    answers.set(key, answer);
-  }
-  return answer;
+  return answers.getOrSet(key, () => new Answer(bytesOf(build()), true));
 }
 
 /** The encoded feed answer for `key` in `s`, built by `build` when not remembered (or `key` is null). */
 export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer): Answer {
   let held = feedAnswers.get(s);
-  if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: new Map() }));
+  if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: boundedCache('readmodel.answers.feed', MAX_ANSWERS) }));
   return remember(held.answers, key, build);
 }
 
 /** The encoded brief answer for `key` in `s` under the recent-window `split` of the request's `now`. */
 export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string | null, build: BuildAnswer): Answer {
   let held = briefAnswers.get(s);
-  if (!held || held.split !== split || held.edits !== s.edits) briefAnswers.set(s, (held = { split, edits: s.edits, answers: new Map() }));
+  if (!held || held.split !== split || held.edits !== s.edits) {
+    briefAnswers.set(s, (held = { split, edits: s.edits, answers: boundedCache('readmodel.answers.brief', MAX_ANSWERS) }));
+  }
   return remember(held.answers, key, build);
 }

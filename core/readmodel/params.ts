@@ -8,6 +8,7 @@ import { isValidId } from '../domain/ids.ts';
 import { activeBoundaries, MAX_PREFS_CHARS, parsePrefs, type Boundaries } from '../domain/prefs.ts';
 import { findMood, type Mood } from '../domain/taxonomy.ts';
 import type { FeedFilter } from '../domain/filter.ts';
+import { boundedCache } from '../platform/cache.ts';
 import { ValidationError } from '../platform/errors.ts';
 
 /** Feed paging (CONTRACT.md): default 20, at most 50. */
@@ -79,22 +80,24 @@ export function excludeIds(params: URLSearchParams): Set<string> {
 
 // Boundaries of recent `prefs` strings without pauses (then they do not depend on `now`): a reader
 // sends the same blob on every request, and parsing it compiles a Unicode regular expression.
-// Boundaries are read-only, so one object serves every request with that blob. Bounded.
-const MAX_REMEMBERED_PREFS = 256;
-const rememberedPrefs = new Map<string, Boundaries>();
+// Boundaries are read-only, so one object serves every request with that blob.
+const rememberedPrefs = boundedCache<string, Boundaries>('readmodel.prefs', 256);
+
+/** The boundaries of `raw` at `now`, and whether they hold at every instant (no pause: remembered). */
+function readPrefs(raw: string | null, now: Date): { boundaries: Boundaries; timeless: boolean } {
+  if (raw === null) return { boundaries: activeBoundaries(parsePrefs(raw), now), timeless: true };
+  const known = rememberedPrefs.get(raw);
+  if (known) return { boundaries: known, timeless: true };
+  const prefs = parsePrefs(raw);
+  const boundaries = activeBoundaries(prefs, now);
+  const timeless = prefs.pauses.length === 0 && raw.length <= MAX_PREFS_CHARS;
+  if (timeless) rememberedPrefs.set(raw, boundaries);
+  return { boundaries, timeless };
+}
 
 /** `activeBoundaries(parsePrefs(raw), now)`, remembered for pause-free blobs. */
 export function boundariesOf(raw: string | null, now: Date): Boundaries {
-  if (raw === null) return activeBoundaries(parsePrefs(raw), now);
-  const known = rememberedPrefs.get(raw);
-  if (known) return known;
-  const prefs = parsePrefs(raw);
-  const boundaries = activeBoundaries(prefs, now);
-  if (prefs.pauses.length === 0 && raw.length <= MAX_PREFS_CHARS) {
-    if (rememberedPrefs.size >= MAX_REMEMBERED_PREFS) rememberedPrefs.clear();
-    rememberedPrefs.set(raw, boundaries);
-  }
-  return boundaries;
+  return readPrefs(raw, now).boundaries;
 }
 
 /** Parse every reading parameter. `now` decides which pauses are still running. */
@@ -105,7 +108,7 @@ export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQu
   const mood = moodId === null ? null : findMood(moodId);
   if (moodId !== null && mood === null) throw new ValidationError(`mood "${moodId}" is not one of /api/moods.`, 'unknown_mood');
   const raw = params.get('prefs');
-  const boundaries = boundariesOf(raw, now);
+  const { boundaries, timeless } = readPrefs(raw, now);
   const q: ReadingQuery = {
     boundaries,
     tag: id(params, 'tag'),
@@ -120,8 +123,6 @@ export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQu
     limit: count(params, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT),
     answerKey: null,
   };
-  // Remembered boundaries are exactly the pause-free ones (and no prefs has no pause).
-  const timeless = raw === null || rememberedPrefs.get(raw) === boundaries;
   if (timeless && !q.following) {
     q.answerKey = JSON.stringify([raw, q.tag, q.topic, q.mood?.id ?? null, q.sourceId, [...q.exclude], q.gentle, q.sort, q.offset, q.limit]);
   }
@@ -130,10 +131,9 @@ export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQu
 
 // Parsed queries whose answer depends on nothing but the pool (`answerKey` set), by their raw query
 // string: whether a query string has that property never changes (it is a property of the text),
-// so a repeated request skips URL and query parsing. Shared, so never mutated. Bounded.
-const MAX_REMEMBERED_QUERIES = 512;
+// so a repeated request skips URL and query parsing. Shared, so never mutated.
+const rememberedQueries = boundedCache<string, Readonly<ReadingQuery>>('readmodel.queries', 512);
 const MAX_REMEMBERED_QUERY_CHARS = 4096;
-const rememberedQueries = new Map<string, Readonly<ReadingQuery>>();
 
 /** `parseReadingQuery` of an absolute request URL's query string, remembered for shareable answers. */
 export function parseReadingUrl(url: string, now: Date): Readonly<ReadingQuery> {
@@ -142,10 +142,7 @@ export function parseReadingUrl(url: string, now: Date): Readonly<ReadingQuery> 
   const known = rememberedQueries.get(search);
   if (known) return known;
   const q = parseReadingQuery(new URLSearchParams(search), now);
-  if (q.answerKey !== null && search.length <= MAX_REMEMBERED_QUERY_CHARS) {
-    if (rememberedQueries.size >= MAX_REMEMBERED_QUERIES) rememberedQueries.clear();
-    rememberedQueries.set(search, Object.freeze(q));
-  }
+  if (q.answerKey !== null && search.length <= MAX_REMEMBERED_QUERY_CHARS) rememberedQueries.set(search, Object.freeze(q));
   return q;
 }
 

@@ -1,12 +1,14 @@
 /**
  * The reading queries, pure over a snapshot: pick the narrowest pre-sorted list (source, tag or
- * topic index, else the whole pool), walk it with the one filter, stop when the page is full.
+ * topic index, else the whole pool), walk it with the one filter (compiled for the snapshot:
+ * core/readmodel/compiled.ts), stop when the page is full.
  */
 import { applyBriefRules, recentCutoff, splitHolds, splitRecent, type RecentSplit } from '../domain/brief.ts';
 import type { ArticleCard } from '../domain/article.ts';
 import { withSummary, type PoolArticle } from '../domain/card.ts';
-import { matches, type FeedFilter } from '../domain/filter.ts';
-import { avoidMemoFor, listsOf, type Snapshot } from './snapshot.ts';
+import type { FeedFilter } from '../domain/filter.ts';
+import { matcherFor } from './compiled.ts';
+import { listsOf, type Snapshot } from './snapshot.ts';
 
 /** The narrowest pre-sorted list that can hold every match of `f`. */
 export function baseList(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest'): PoolArticle[] {
@@ -21,11 +23,11 @@ export function baseList(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest'):
 
 /** One page of the feed: the matches of `f` in `sort` order, after skipping `offset` of them. */
 export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', offset: number, limit: number): ArticleCard[] {
-  const memo = avoidMemoFor(s, f.boundaries.avoid);
+  const ok = matcherFor(s, f);
   const out: ArticleCard[] = [];
   let skipped = 0;
   for (const a of baseList(s, f, sort)) {
-    if (!matches(a, f, memo)) continue;
+    if (!ok(a)) continue;
     if (skipped < offset) {
       skipped += 1;
       continue;
@@ -46,10 +48,10 @@ export function recentSplit(s: Snapshot, now: Date): RecentSplit<PoolArticle> {
 
 /** The brief's articles for one caller (rules 1–5), in order. */
 export function briefArticles(s: Snapshot, f: FeedFilter, now: Date): PoolArticle[] {
-  const memo = avoidMemoFor(s, f.boundaries.avoid);
+  const ok = matcherFor(s, f);
   const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
   const split = recentSplit(s, now);
-  return applyBriefRules(stored, [split.recent, split.older], (a) => matches(a, f, memo));
+  return applyBriefRules(stored, [split.recent, split.older], ok);
 }
 
 /** The stored brief's `generated_at`, null before the first brief job. */
@@ -62,26 +64,26 @@ export function briefFor(s: Snapshot, f: FeedFilter, now: Date): { items: Articl
 
 /** The next-best readable match of `f` (gentle too when asked), or null when none remain. */
 export function replacementFor(s: Snapshot, f: FeedFilter, gentle: boolean): ArticleCard | null {
-  const memo = avoidMemoFor(s, f.boundaries.avoid);
+  const ok = matcherFor(s, f);
   for (const a of baseList(s, f, 'ranked')) {
     // Ranked lists hold readable items first: the first paywalled one ends the search.
     if (a.paywalled) break;
     if (gentle && !a.gentle) continue;
-    if (matches(a, f, memo)) return a.card;
+    if (ok(a)) return a.card;
   }
   return null;
 }
 
 /** Matches of `f` discovered strictly after `ts`: their count and the newest `limit`. */
 export function sinceFor(s: Snapshot, f: FeedFilter, ts: Date | null, limit: number): { count: number; items: ArticleCard[] } {
-  const memo = avoidMemoFor(s, f.boundaries.avoid);
   if (ts === null) return { count: 0, items: [] };
+  const ok = matcherFor(s, f);
   const after = ts.getTime();
   const items: ArticleCard[] = [];
   let count = 0;
   for (const a of s.discovered) {
     if (a.discovered <= after) break;
-    if (!matches(a, f, memo)) continue;
+    if (!ok(a)) continue;
     count += 1;
     if (items.length < limit) items.push(a.card);
   }
@@ -93,12 +95,12 @@ export function categoryCounts(s: Snapshot, f: FeedFilter, topics: readonly stri
   topics: Record<string, number>;
   flavors: Record<string, number>;
 } {
-  const memo = avoidMemoFor(s, f.boundaries.avoid);
+  const ok = matcherFor(s, f);
   // Maps, not object literals: a stored id such as "__proto__" must stay a plain key.
   const t = new Map<string, number>(topics.map((id) => [id, 0]));
   const fl = new Map<string, number>(flavors.map((id) => [id, 0]));
   for (const a of baseList(s, f, 'ranked')) {
-    if (!matches(a, f, memo)) continue;
+    if (!ok(a)) continue;
     t.set(a.topic, (t.get(a.topic) ?? 0) + 1);
     fl.set(a.flavor, (fl.get(a.flavor) ?? 0) + 1);
   }

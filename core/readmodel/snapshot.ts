@@ -7,9 +7,10 @@
 import type { RecentSplit } from '../domain/brief.ts';
 import type { PoolArticle } from '../domain/card.ts';
 import { toPoolArticle } from '../domain/card.ts';
-import { compareDiscovered, compareLatest, compareRanked, rankScore, type AvoidMemo } from '../domain/filter.ts';
+import { compareDiscovered, compareLatest, compareRanked, rankScore } from '../domain/filter.ts';
 import { isGentle } from '../domain/gate.ts';
 import { foldText, type AvoidTerm } from '../domain/prefs.ts';
+import { boundedCache, type BoundedCache } from '../platform/cache.ts';
 import type { PoolData } from '../store/pool.ts';
 
 /** A ranked and a latest list of the same articles. */
@@ -43,13 +44,13 @@ export interface Snapshot {
    * unchanged (see `recentSplit` in queries.ts). A holder, so snapshot copies share one cache.
    */
   recent: { split: RecentSplit<PoolArticle> | null };
-  /** Remembered avoid-term verdicts per term, indexed by `seq` (see AvoidMemo in filter.ts); bounded. */
-  avoidHits: Map<string, Uint8Array>;
+  /** Remembered avoid-term verdicts per term, indexed by `seq` (see `AvoidMemo` in filter.ts): the MAX_MEMO_KEYS most recently used terms. */
+  avoidHits: BoundedCache<string, Uint8Array>;
   /** How many times articles were patched in place (`patchSummaries`); remembered answers of an older count are stale. */
   edits: number;
 }
 
-/** At most this many avoid-terms are remembered per snapshot (each costs one byte per article); later ones are tested each time. */
+/** At most this many avoid-terms are remembered per snapshot (each costs one byte per article); the least recently used is forgotten first. */
 export const MAX_MEMO_KEYS = 128;
 
 const EMPTY: SortedLists = Object.freeze({ ranked: [], latest: [] });
@@ -91,19 +92,16 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
     byFlavor: indexBy(all, (a) => [a.flavor]),
     brief,
     recent: { split: null },
-    avoidHits: new Map(),
+    avoidHits: boundedCache('readmodel.avoid', MAX_MEMO_KEYS),
     edits: 0,
   };
 }
 
-/** The memo arrays for `terms` (created on first use, up to MAX_MEMO_KEYS terms; null past that). */
-export function avoidMemoFor(snapshot: Snapshot, terms: readonly AvoidTerm[]): AvoidMemo | undefined {
+/** The memo arrays for `terms` (created on first use; a request keeps its arrays even if the cache forgets them meanwhile). */
+export function avoidMemoFor(snapshot: Snapshot, terms: readonly AvoidTerm[]): Uint8Array[] | undefined {
   if (terms.length === 0) return undefined;
-  return terms.map(({ term }) => {
-    let seen = snapshot.avoidHits.get(term);
-    if (!seen && snapshot.avoidHits.size < MAX_MEMO_KEYS) snapshot.avoidHits.set(term, (seen = new Uint8Array(snapshot.all.ranked.length)));
-    return seen ?? null;
-  });
+  const size = snapshot.all.ranked.length;
+  return terms.map(({ term }) => snapshot.avoidHits.getOrSet(term, () => new Uint8Array(size)));
 }
 
 /** The lists of one index entry, or empty lists. */

@@ -39,6 +39,17 @@ test('cacheStats sums the caches of one name and lists them by name', () => {
   assert.equal(names, [...names].sort((a, b) => a.localeCompare(b)));
 });
 
+test('values lists what is remembered, most recent first, without counting or refreshing', () => {
+  const cache = boundedCache<string, number>('test.values', 3);
+  cache.set('a', 1);
+  cache.set('b', 2);
+  cache.set('c', 3);
+  assert.equal([...cache.values()], [3, 2, 1]);
+  cache.set('d', 4); // forgets a: values() did not refresh it
+  assert.equal([...cache.values()], [4, 3, 2]);
+  assert.equal(cache.figures(), { size: 3, max: 3, hits: 0, misses: 0 });
+});
+
 test('refuses a bound that is not a positive integer', () => {
   assert.throws(() => boundedCache('test.bad', 0), /positive integer/);
   assert.throws(() => boundedCache('test.bad', 1.5), /positive integer/);

@@ -4,6 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAppServer, SECURITY_HEADERS, serveApp } from '../../api/server.ts';
 import { unsubscribeToken } from '../../core/domain/digest.ts';
+import { SESSION_COOKIE } from '../../core/domain/user.ts';
+import type { CacheFigures } from '../../core/platform/cache.ts';
+import { hashToken } from '../../api/session.ts';
+import { sessionsCollection } from '../../core/store/sessions.ts';
+import { signIn } from '../admin/helpers.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 
 let ctx: TestContext;
@@ -18,6 +23,36 @@ test('GET /api/health answers 200 {ok:true,db:"up"} when the database answers', 
   const res = await ctx.request('/api/health');
   assert.is(res.status, 200);
   assert.equal(await res.json(), { ok: true, db: 'up' });
+});
+
+test("an admin's /api/health adds the caches' figures; anyone else gets exactly the contract body; nothing is written", async () => {
+  const admin = await signIn(ctx.db, { email: 'ops@example.org', is_admin: true });
+  const reader = await signIn(ctx.db, { email: 'reader@example.org' });
+  // An admin session due for its sliding extension: a read through currentUser would write it.
+  const stale = new Date(Date.now() - 3 * 3_600_000);
+  await sessionsCollection(ctx.db).updateOne({ token_hash: hashToken(admin.token) }, { $set: { last_used_at: stale } });
+  const feed = `/api/feed?prefs=${encodeURIComponent(JSON.stringify({ avoid_terms: ['health-check-term'] }))}`;
+  for (let i = 0; i < 2; i += 1) assert.is((await ctx.request(feed)).status, 200);
+  const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+  for (const init of [undefined, bearer(reader.token), bearer('x'.repeat(40)), { headers: { Cookie: `${SESSION_COOKIE}=${reader.token}` } }]) {
+    const res = await ctx.request('/api/health', init);
+    assert.is(res.status, 200);
+    assert.equal(await res.json(), { ok: true, db: 'up' });
+  }
+  for (const init of [bearer(admin.token), { headers: { Cookie: `${SESSION_COOKIE}=${admin.token}` } }]) {
+    const res = await ctx.request('/api/health', init);
+    assert.is(res.status, 200);
+    assert.is(res.headers.get('cache-control'), 'no-store');
+    assert.is(res.headers.get('set-cookie'), null, 'the session is not extended');
+    const body = (await res.json()) as { ok: boolean; db: string; caches: Record<string, CacheFigures> };
+    assert.equal(Object.keys(body), ['ok', 'db', 'caches']);
+    assert.is(body.ok, true);
+    const queries = body.caches['readmodel.queries'];
+    assert.ok(queries && queries.hits >= 1 && queries.misses >= 1 && queries.size >= 1 && queries.max === 512, JSON.stringify(queries));
+    for (const name of ['readmodel.prefs', 'readmodel.answers.feed', 'readmodel.avoid']) assert.ok(body.caches[name], `${name} is listed`);
+  }
+  const session = await sessionsCollection(ctx.db).findOne({ token_hash: hashToken(admin.token) });
+  assert.equal(session?.last_used_at, stale, 'health never writes, not even a session extension');
 });
 
 test('unknown /api path answers 404 with the contract error body', async () => {
