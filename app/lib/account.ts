@@ -4,7 +4,8 @@
  * validated before it reaches a view. `undefined` means "could not reach Tidings", `null` means
  * "signed out" (401) or "not there"; views say so calmly instead of throwing.
  */
-import { httpUrl, isId, isRecord, parseCard, type Card } from './cards.ts';
+import { isValidId, isRecord } from '../../core/domain/guards.ts';
+import { httpUrl, parseCard, type Card } from './cards.ts';
 
 /** The signed-in reader (`GET /api/auth/me`, or `user` of `GET /api/auth/session`). */
 export interface Me {
@@ -99,7 +100,7 @@ export function errorMessage(body: unknown): string {
 
 /** Parse the `me` shape; null when it is not one. */
 export function parseMe(value: unknown): Me | null {
-  if (!isRecord(value) || !isId(value.id) || typeof value.email !== 'string') return null;
+  if (!isRecord(value) || !isValidId(value.id) || typeof value.email !== 'string') return null;
   return { id: value.id, email: value.email, avatar_url: httpUrl(value.avatar_url), is_admin: value.is_admin === true, needs_import: value.needs_import === true };
 }
 
@@ -138,7 +139,7 @@ function parseIdentity(v: unknown): Identity | null {
 }
 
 function parseSession(v: unknown): SessionInfo | null {
-  if (!isRecord(v) || !isId(v.id)) return null;
+  if (!isRecord(v) || !isValidId(v.id)) return null;
   return { id: v.id, current: v.current === true, created_at: str(v.created_at), last_used_at: str(v.last_used_at) };
 }
 
@@ -210,7 +211,7 @@ export async function fetchLibrary(which: 'saved' | 'history'): Promise<LibraryI
 /** `GET /api/saved/ids`. */
 export async function fetchSavedIds(): Promise<string[] | null> {
   const res = await send('GET', '/api/saved/ids');
-  return res?.status === 200 && isRecord(res.body) && Array.isArray(res.body.ids) ? res.body.ids.filter(isId) : null;
+  return res?.status === 200 && isRecord(res.body) && Array.isArray(res.body.ids) ? res.body.ids.filter(isValidId) : null;
 }
 
 /** Save or unsave one article. */

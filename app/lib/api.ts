@@ -2,7 +2,8 @@
  * The reading API client. Every request carries the reader's `prefs`; every answer is validated
  * before it reaches a component. Failures come back as null (the caller shows what it has).
  */
-import { parseBrief, parseCards, parseReplacement, isRecord, type Brief, type Card } from './cards.ts';
+import { isRecord } from '../../core/domain/guards.ts';
+import { parseBrief, parseCards, parseReplacement, type Brief, type Card } from './cards.ts';
 
 /** Where the static build publishes the brief for the first paint (docs/static-site.md). */
 export const BRIEF_JSON_PATH = '/brief.json';

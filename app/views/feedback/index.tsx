@@ -3,7 +3,7 @@
  * `website` is the honeypot: off-screen, out of the tab order, hidden from assistive technology.
  */
 import { useState } from 'preact/hooks';
-import { isRecord } from '../../lib/cards.ts';
+import { isRecord } from '../../../core/domain/guards.ts';
 import type { LazyViewProps } from '../types.ts';
 
 const CATEGORIES = [
