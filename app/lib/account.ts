@@ -4,7 +4,9 @@
  * validated before it reaches a view. `undefined` means "could not reach Tidings", `null` means
  * "signed out" (401) or "not there"; views say so calmly instead of throwing.
  */
-import { httpUrl, isId, isRecord, parseCard, type Card } from './cards.ts';
+import { isValidId, isRecord } from '../../core/domain/guards.ts';
+import { httpUrl, parseCard, type Card } from './cards.ts';
+import { errorMessage, request, UNREACHABLE, type Answer } from './http.ts';
 
 /** The signed-in reader (`GET /api/auth/me`, or `user` of `GET /api/auth/session`). */
 export interface Me {
@@ -62,44 +64,14 @@ export interface LibraryItem {
   event: 'opened' | 'replaced' | null;
 }
 
-/** A response reduced to what callers need. */
-export interface Answer {
-  status: number;
-  body: unknown;
-}
-
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** Send a request with the session cookie; undefined on a network failure. */
-export async function send(method: string, path: string, body?: unknown): Promise<Answer | undefined> {
-  try {
-    const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
-    if (body !== undefined) {
-      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
-      init.body = JSON.stringify(body);
-    }
-    const res = await fetch(path, init);
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? (JSON.parse(text) as unknown) : null;
-    } catch {
-      parsed = null;
-    }
-    return { status: res.status, body: parsed };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The `message` of an error body, or ''. */
-export function errorMessage(body: unknown): string {
-  return isRecord(body) && isRecord(body.error) ? str(body.error.message) : '';
-}
+/** A call with the session cookie and, when given, a JSON body. */
+const send = (method: string, path: string, json?: unknown): Promise<Answer> => request(path, json === undefined ? { method } : { method, json });
 
 /** Parse the `me` shape; null when it is not one. */
 export function parseMe(value: unknown): Me | null {
-  if (!isRecord(value) || !isId(value.id) || typeof value.email !== 'string') return null;
+  if (!isRecord(value) || !isValidId(value.id) || typeof value.email !== 'string') return null;
   return { id: value.id, email: value.email, avatar_url: httpUrl(value.avatar_url), is_admin: value.is_admin === true, needs_import: value.needs_import === true };
 }
 
@@ -110,14 +82,14 @@ export function parseMe(value: unknown): Me | null {
  */
 export async function fetchMe(): Promise<Me | null | undefined> {
   const res = await send('GET', '/api/auth/session');
-  if (!res || res.status !== 200 || !isRecord(res.body) || !('user' in res.body)) return undefined;
+  if (res.status !== 200 || !isRecord(res.body) || !('user' in res.body)) return undefined;
   return res.body.user === null ? null : parseMe(res.body.user) ?? undefined;
 }
 
 /** The configured provider's label, or null when only e-mail sign-in exists (`GET /api/auth/providers`). */
 export async function fetchProvider(): Promise<{ name: string; start: string } | null> {
   const res = await send('GET', '/api/auth/providers');
-  const oidc = res && isRecord(res.body) && isRecord(res.body.oidc) ? res.body.oidc : null;
+  const oidc = isRecord(res.body) && isRecord(res.body.oidc) ? res.body.oidc : null;
   const start = str(oidc?.start);
   // Only our own path is followed: a provider button must never lead off-site from here.
   return oidc && typeof oidc.name === 'string' && start.startsWith('/api/auth/') ? { name: oidc.name, start } : null;
@@ -126,7 +98,7 @@ export async function fetchProvider(): Promise<{ name: string; start: string } |
 /** `POST /api/auth/email/start`: the calm reply, or a message saying what to fix. */
 export async function startEmailSignIn(email: string): Promise<{ ok: boolean; message: string }> {
   const res = await send('POST', '/api/auth/email/start', { email });
-  if (!res) return { ok: false, message: 'Tidings could not be reached. Please try again in a moment.' };
+  if (res.status === UNREACHABLE) return { ok: false, message: 'Tidings could not be reached. Please try again in a moment.' };
   if (res.status === 200 && isRecord(res.body)) return { ok: true, message: str(res.body.message) || 'A sign-in link is on its way.' };
   if (res.status === 422) return { ok: false, message: 'Please enter a valid e-mail address.' };
   return { ok: false, message: errorMessage(res.body) || 'That did not work. Please try again in a moment.' };
@@ -138,7 +110,7 @@ function parseIdentity(v: unknown): Identity | null {
 }
 
 function parseSession(v: unknown): SessionInfo | null {
-  if (!isRecord(v) || !isId(v.id)) return null;
+  if (!isRecord(v) || !isValidId(v.id)) return null;
   return { id: v.id, current: v.current === true, created_at: str(v.created_at), last_used_at: str(v.last_used_at) };
 }
 
@@ -157,21 +129,18 @@ export function parseAccount(value: unknown): Account | null {
 /** `GET /api/account`: the account, null when signed out, undefined when unreachable. */
 export async function fetchAccount(): Promise<Account | null | undefined> {
   const res = await send('GET', '/api/account');
-  if (!res) return undefined;
+  if (res.status === UNREACHABLE) return undefined;
   return res.status === 401 ? null : (parseAccount(res.body) ?? undefined);
 }
 
-/** True when a state-changing request succeeded. */
-const ok = (res: Answer | undefined): boolean => res !== undefined && res.status >= 200 && res.status < 300;
-
 /** `POST /api/auth/logout`. */
-export const signOut = async (): Promise<boolean> => ok(await send('POST', '/api/auth/logout'));
+export const signOut = async (): Promise<boolean> => (await send('POST', '/api/auth/logout')).ok;
 /** `POST /api/account/logout-all`. */
-export const signOutEverywhere = async (): Promise<boolean> => ok(await send('POST', '/api/account/logout-all'));
+export const signOutEverywhere = async (): Promise<boolean> => (await send('POST', '/api/account/logout-all')).ok;
 /** `DELETE /api/account` (204). */
-export const deleteAccount = async (): Promise<boolean> => ok(await send('DELETE', '/api/account'));
+export const deleteAccount = async (): Promise<boolean> => (await send('DELETE', '/api/account')).ok;
 /** `DELETE /api/account/sessions/<id>`. */
-export const endSession = async (id: string): Promise<boolean> => ok(await send('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`));
+export const endSession = async (id: string): Promise<boolean> => (await send('DELETE', `/api/account/sessions/${encodeURIComponent(id)}`)).ok;
 
 /** Parse a digest preference. */
 export function parseDigest(value: unknown): DigestPref | null {
@@ -183,13 +152,13 @@ export function parseDigest(value: unknown): DigestPref | null {
 /** `GET /api/digest`. */
 export async function fetchDigest(): Promise<DigestPref | null> {
   const res = await send('GET', '/api/digest');
-  return res?.status === 200 ? parseDigest(res.body) : null;
+  return res.status === 200 ? parseDigest(res.body) : null;
 }
 
 /** `PUT /api/digest`: the saved preference, or null when it was not saved. */
 export async function saveDigest(pref: DigestPref): Promise<DigestPref | null> {
   const res = await send('PUT', '/api/digest', pref);
-  return res?.status === 200 ? parseDigest(res.body) : null;
+  return res.status === 200 ? parseDigest(res.body) : null;
 }
 
 function parseItem(v: unknown, atKey: 'saved_at' | 'at'): LibraryItem | null {
@@ -202,7 +171,7 @@ function parseItem(v: unknown, atKey: 'saved_at' | 'at'): LibraryItem | null {
 /** `GET /api/saved` or `GET /api/history`: the items, or null when unavailable. */
 export async function fetchLibrary(which: 'saved' | 'history'): Promise<LibraryItem[] | null> {
   const res = await send('GET', `/api/${which}`);
-  if (res?.status !== 200 || !isRecord(res.body)) return null;
+  if (res.status !== 200 || !isRecord(res.body)) return null;
   const at = which === 'saved' ? 'saved_at' : 'at';
   return list(res.body.items, (v) => parseItem(v, at));
 }
@@ -210,25 +179,25 @@ export async function fetchLibrary(which: 'saved' | 'history'): Promise<LibraryI
 /** `GET /api/saved/ids`. */
 export async function fetchSavedIds(): Promise<string[] | null> {
   const res = await send('GET', '/api/saved/ids');
-  return res?.status === 200 && isRecord(res.body) && Array.isArray(res.body.ids) ? res.body.ids.filter(isId) : null;
+  return res.status === 200 && isRecord(res.body) && Array.isArray(res.body.ids) ? res.body.ids.filter(isValidId) : null;
 }
 
 /** Save or unsave one article. */
 export async function setSaved(articleId: string, saved: boolean): Promise<boolean> {
   return saved
-    ? ok(await send('POST', '/api/saved', { article_id: articleId }))
-    : ok(await send('DELETE', `/api/saved?article_id=${encodeURIComponent(articleId)}`));
+    ? (await send('POST', '/api/saved', { article_id: articleId })).ok
+    : (await send('DELETE', `/api/saved?article_id=${encodeURIComponent(articleId)}`)).ok;
 }
 
 /** `DELETE /api/history/<id>`. */
-export const removeHistory = async (articleId: string): Promise<boolean> => ok(await send('DELETE', `/api/history/${encodeURIComponent(articleId)}`));
+export const removeHistory = async (articleId: string): Promise<boolean> => (await send('DELETE', `/api/history/${encodeURIComponent(articleId)}`)).ok;
 /** `DELETE /api/history` (the caller confirms first). */
-export const clearHistory = async (): Promise<boolean> => ok(await send('DELETE', '/api/history'));
+export const clearHistory = async (): Promise<boolean> => (await send('DELETE', '/api/history')).ok;
 
 /** `GET /api/follows`. */
 export async function fetchFollows(): Promise<Follow[] | null> {
   const res = await send('GET', '/api/follows');
-  if (res?.status !== 200 || !isRecord(res.body)) return null;
+  if (res.status !== 200 || !isRecord(res.body)) return null;
   return list(res.body.items, (v) =>
     isRecord(v) && (v.kind === 'source' || v.kind === 'tag') && typeof v.value === 'string' ? { kind: v.kind, value: v.value, name: str(v.name) || v.value } : null,
   );
@@ -236,18 +205,18 @@ export async function fetchFollows(): Promise<Follow[] | null> {
 
 /** Follow or unfollow a source or tag. */
 export async function setFollow(kind: Follow['kind'], value: string, following: boolean): Promise<boolean> {
-  return ok(await send(following ? 'POST' : 'DELETE', '/api/follows', { kind, value }));
+  return (await send(following ? 'POST' : 'DELETE', '/api/follows', { kind, value })).ok;
 }
 
 /** `GET /api/prefs`: the account's prefs object, or undefined when unavailable. */
 export async function fetchAccountPrefs(): Promise<unknown> {
   const res = await send('GET', '/api/prefs');
-  return res?.status === 200 ? res.body : undefined;
+  return res.status === 200 ? res.body : undefined;
 }
 
 /** `PUT /api/prefs`. */
-export const putAccountPrefs = async (prefs: Record<string, unknown>): Promise<boolean> => ok(await send('PUT', '/api/prefs', prefs));
+export const putAccountPrefs = async (prefs: Record<string, unknown>): Promise<boolean> => (await send('PUT', '/api/prefs', prefs)).ok;
 
 /** `POST /api/import` (once per account; a repeat answers `already_imported` and is harmless). */
 export const importDevice = async (body: { history: unknown[]; prefs: Record<string, unknown> }): Promise<boolean> =>
-  ok(await send('POST', '/api/import', body));
+  (await send('POST', '/api/import', body)).ok;

@@ -1,15 +1,15 @@
 /**
  * The admin UI's client logic (docs/games-admin-ui.md): the `/api/admin/*` client (same-origin
  * cookies), tolerant readers of its answers (every field checked before a component sees it), the
- * sources table's filters and actions, and the chart geometry. Pure apart from `adminCall`; loaded
- * only in the admin chunk, never with the reader.
+ * sources table's filters and actions, and the chart geometry. Pure (calls go through http.ts's
+ * `request`); loaded only in the admin chunk, never with the reader.
  */
+import { isRecord } from '../../core/domain/guards.ts';
+import { errorMessage, UNREACHABLE, type Answer } from './http.ts';
 
 /** A plain object from JSON. */
 export type Rec = Record<string, unknown>;
 
-/** Whether a value is a plain object. */
-export const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A finite number, or 0. */
 export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 /** A finite number, or null. */
@@ -19,41 +19,12 @@ export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** A string, or null. */
 export const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 /** The records of an array (anything else dropped). */
-export const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRec) : []);
-
-/** What an admin call answered: the status and the parsed body (null for none or not JSON). */
-export interface AdminAnswer {
-  ok: boolean;
-  status: number;
-  body: unknown;
-}
-
-/** Call the admin API with the session cookie; a network failure is status 0. `file` sends a file's bytes as the body. */
-export async function adminCall(path: string, init: { method?: string; json?: unknown; file?: Blob } = {}): Promise<AdminAnswer> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  let body: string | Blob | undefined;
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  } else if (init.file) {
-    headers['content-type'] = init.file.type || 'application/octet-stream';
-    body = init.file;
-  }
-  try {
-    const res = await fetch(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body: body ?? null, credentials: 'same-origin' });
-    const parsed: unknown = res.status === 204 ? null : await res.json().catch(() => null);
-    return { ok: res.ok, status: res.status, body: parsed };
-  } catch {
-    return { ok: false, status: 0, body: null };
-  }
-}
+export const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 /** A calm sentence for a failed call: the contract error's message, else a generic one. */
-export function failureText(answer: AdminAnswer): string {
-  if (answer.status === 0) return 'Tidings could not be reached. Nothing changed; please try again.';
-  const error = isRec(answer.body) && isRec(answer.body.error) ? answer.body.error : null;
-  const message = error ? str(error.message) : '';
-  return message || `That did not work (${answer.status}). Nothing changed.`;
+export function failureText(answer: Answer): string {
+  if (answer.status === UNREACHABLE) return 'Tidings could not be reached. Nothing changed; please try again.';
+  return errorMessage(answer.body) || `That did not work (${answer.status}). Nothing changed.`;
 }
 
 // ---- Sources ----
@@ -82,7 +53,7 @@ export const sourceStatus = (v: unknown): '' | AdminSource['status'] => STATUSES
 
 /** Read one source (null when its id, name or status is unusable). */
 export function readSource(v: unknown): AdminSource | null {
-  if (!isRec(v)) return null;
+  if (!isRecord(v)) return null;
   const status = sourceStatus(v.status);
   if (!status || !str(v.id) || typeof v.name !== 'string') return null;
   return {
@@ -127,7 +98,7 @@ const importLines = (v: unknown, note: (r: Rec) => string): ImportLine[] =>
 
 /** Read an import summary (null when the answer is not one). */
 export function readImportSummary(v: unknown): ImportView | null {
-  if (!isRec(v) || !Array.isArray(v.added) || !Array.isArray(v.present) || !Array.isArray(v.refused)) return null;
+  if (!isRecord(v) || !Array.isArray(v.added) || !Array.isArray(v.present) || !Array.isArray(v.refused)) return null;
   return {
     added: importLines(v.added, (r) => str(r.status)),
     present: importLines(v.present, (r) => str(r.reason)),

@@ -2,22 +2,17 @@
  * The reading API client. Every request carries the reader's `prefs`; every answer is validated
  * before it reaches a component. Failures come back as null (the caller shows what it has).
  */
-import { parseBrief, parseCards, parseReplacement, isRecord, type Brief, type Card } from './cards.ts';
+import { isRecord } from '../../core/domain/guards.ts';
+import { request } from './http.ts';
+import { parseBrief, parseCards, parseReplacement, type Brief, type Card } from './cards.ts';
 
 /** Where the static build publishes the brief for the first paint (docs/static-site.md). */
 export const BRIEF_JSON_PATH = '/brief.json';
 
 /** GET a JSON document; null on any network or HTTP failure. */
 export async function getJson(path: string, params: Record<string, string> = {}, signal?: AbortSignal): Promise<unknown> {
-  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== ''));
-  const url = query.size ? `${path}?${query}` : path;
-  try {
-    const res = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
-    if (!res.ok) return null;
-    return (await res.json()) as unknown;
-  } catch {
-    return null;
-  }
+  const answer = await request(path, signal ? { params, signal } : { params });
+  return answer.ok ? answer.body : null;
 }
 
 /** The brief built with the site (no prefs applied), for the first paint. */

@@ -2,32 +2,11 @@
  * The card shape the app renders, and tolerant guards that turn untrusted JSON (API answers, the
  * built brief JSON, localStorage) into cards. A malformed entry is skipped, never rendered.
  */
+import type { DeviceCard } from '../../core/domain/article.ts';
+import { isRecord, isValidId } from '../../core/domain/guards.ts';
 
-/** An article card as the app uses it (SPEC.md "Article (feed item shape)"). */
-export interface Card {
-  id: string;
-  title: string;
-  url: string;
-  image: string | null;
-  why: string;
-  source_id: string;
-  source_name: string;
-  tags: string[];
-  topic: string;
-  flavor: string;
-  paywalled: boolean;
-  cortisol: number | null;
-  ragebait: number | null;
-  summary: string | null;
-  /** When the publisher published it (ISO), when known. */
-  published_at?: string | null;
-  /** The sentence the card shows (the summary's first, or the story's own line); `why` for older answers. */
-  line: string;
-  /** Other outlets that reported the story, by name. */
-  also_reported_by: string[];
-  /** Estimated minutes to read the publisher's story, when known. */
-  reading_minutes: number | null;
-}
+/** An article card as the app uses it (SPEC.md "Article (feed item shape)"; the shape is core/domain's). */
+export type Card = DeviceCard;
 
 /** A brief: 7 cards and its content-change stamp. */
 export interface Brief {
@@ -36,20 +15,9 @@ export interface Brief {
   generated_at: string;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** True when `value` is a syntactically valid public id (core/domain/ids.ts ID_PATTERN). */
-export function isId(value: unknown): value is string {
-  return typeof value === 'string' && ID.test(value);
-}
-
-/** True for a plain (non-array) object. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+// A missing score reads as the server reads it (core/domain/card.ts): 10, never calm.
+const score = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 10);
 
 /** Only http(s) URLs survive (a `javascript:` link from a hostile feed never reaches an href). */
 export function httpUrl(value: unknown): string | null {
@@ -64,7 +32,7 @@ export function httpUrl(value: unknown): string | null {
 
 /** Parse one card, or null when it lacks an id, a title or a safe publisher URL. */
 export function parseCard(value: unknown): Card | null {
-  if (!isRecord(value) || !isId(value.id)) return null;
+  if (!isRecord(value) || !isValidId(value.id)) return null;
   const title = str(value.title).trim();
   const url = httpUrl(value.url);
   if (!title || !url) return null;
@@ -81,8 +49,8 @@ export function parseCard(value: unknown): Card | null {
     topic: str(value.topic),
     flavor: str(value.flavor),
     paywalled: value.paywalled === true,
-    cortisol: num(value.cortisol),
-    ragebait: num(value.ragebait),
+    cortisol: score(value.cortisol),
+    ragebait: score(value.ragebait),
     summary: typeof value.summary === 'string' && value.summary ? value.summary : null,
     published_at: typeof value.published_at === 'string' && !Number.isNaN(Date.parse(value.published_at)) ? value.published_at : null,
     line: str(value.line, str(value.why)),

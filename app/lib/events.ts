@@ -3,6 +3,7 @@
  * stores its keyed hash), sent with `navigator.sendBeacon` so a click that navigates away still
  * counts; `visit` at most once per UTC day. Nothing else about the reader is sent.
  */
+import { request } from './http.ts';
 import { readJson, writeJson } from './storage.ts';
 
 /** The whitelisted event kinds. */
@@ -61,7 +62,7 @@ export function sendEvent(kind: EventKind, articleId: string | null = null): voi
     const body = eventBody(kind, articleId, visitorToken());
     // A string beacon goes as text/plain (CORS-safelisted); the events route parses it as JSON.
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon('/api/events', body)) return;
-    void fetch('/api/events', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => undefined);
+    void request('/api/events', { jsonText: body, keepalive: true });
   } catch {
     // Analytics must never get in the reader's way.
   }
@@ -69,13 +70,7 @@ export function sendEvent(kind: EventKind, articleId: string | null = null): voi
 
 /** POST a record that must survive navigation (history entries): a keepalive fetch with the session cookie. */
 export function sendKeepalive(path: string, payload: unknown): void {
-  void fetch(path, {
-    method: 'POST',
-    body: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
-    credentials: 'same-origin',
-    keepalive: true,
-  }).catch(() => undefined);
+  void request(path, { json: payload, keepalive: true });
 }
 
 /** Send `visit` once per UTC day. */

@@ -3,7 +3,7 @@
  * pool (moods, topics, Discovery tags). The default selection is the moods; the reader's own
  * selection lives in `prefs.lanes`.
  */
-import { isRecord } from './cards.ts';
+import { isRecord } from '../../core/domain/guards.ts';
 import type { FeedQuery } from './route.ts';
 
 /** A lane in the bar. */

@@ -4,7 +4,7 @@
  * server's stamp is unchanged the override is sent as `exclude`; once the stamp advances the
  * override is dropped and the server's new brief is shown as it is.
  */
-import { isId, isRecord } from './cards.ts';
+import { isValidId, isRecord } from '../../core/domain/guards.ts';
 
 /** The stored override. */
 export interface Override {
@@ -15,7 +15,7 @@ export interface Override {
 /** Parse a stored override (untrusted storage), or null. */
 export function parseOverride(value: unknown): Override | null {
   if (!isRecord(value) || typeof value.generated_at !== 'string' || !Array.isArray(value.exclude)) return null;
-  const exclude = value.exclude.filter(isId).slice(0, 50);
+  const exclude = value.exclude.filter(isValidId).slice(0, 50);
   return exclude.length ? { generated_at: value.generated_at, exclude } : null;
 }
 
@@ -35,7 +35,7 @@ export function addReplaced(override: Override | null, generatedAt: string, id: 
 /** The ids still excluded today (yesterday's "Not today" choices have lapsed). */
 export function todaysExclusions(value: unknown, day: string): string[] {
   if (!isRecord(value) || value.day !== day || !Array.isArray(value.ids)) return [];
-  return value.ids.filter(isId).slice(0, 100);
+  return value.ids.filter(isValidId).slice(0, 100);
 }
 
 /** The reader's local calendar day, `YYYY-MM-DD`. */

@@ -6,7 +6,7 @@
  */
 import { FLAVORS, TAGS, TOPICS } from '../../core/domain/taxonomy.ts';
 import { getJson } from './api.ts';
-import { isRecord } from './cards.ts';
+import { isRecord } from '../../core/domain/guards.ts';
 import type { Pause } from './prefs.ts';
 
 /** One thing that can be paused: its id and the name shown. */

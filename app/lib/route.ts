@@ -2,7 +2,7 @@
  * The app's location: which view is shown, read from and written to the query string so every
  * view has a shareable address (SPEC.md intent parameters `?source=`, `?view=`, `?open=`).
  */
-import { isId } from './cards.ts';
+import { isValidId } from '../../core/domain/guards.ts';
 
 /** What a feed shows. */
 export interface FeedQuery {
@@ -33,9 +33,9 @@ function isLazy(value: string): value is LazyView {
 export function parseRoute(search: string): Route {
   const q = new URLSearchParams(search);
   const open = q.get('open');
-  if (open !== null && isId(open)) return { view: 'open', id: open };
+  if (open !== null && isValidId(open)) return { view: 'open', id: open };
   const source = q.get('source');
-  if (source !== null && isId(source)) return { view: 'feed', feed: { kind: 'source', value: source } };
+  if (source !== null && isValidId(source)) return { view: 'feed', feed: { kind: 'source', value: source } };
   const view = q.get('view') ?? '';
   if (view === 'filters') return { view: 'filters' };
   if (isLazy(view)) return { view: 'lazy', name: view };

@@ -121,3 +121,12 @@ export interface ArticleCard {
   reading_minutes: number | null;
   summary?: string;
 }
+
+/**
+ * A card as the reader's device holds it, parsed from JSON (app/lib/cards.ts): the public card
+ * without `discovered_at`; `summary` null when absent, `published_at` null when unknown.
+ */
+export type DeviceCard = Omit<ArticleCard, 'discovered_at' | 'published_at' | 'summary'> & {
+  published_at?: string | null;
+  summary: string | null;
+};

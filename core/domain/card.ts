@@ -6,7 +6,7 @@
 import type { ArticleCard, ArticleDoc } from './article.ts';
 import { isGentle } from './gate.ts';
 import { READABLE_WORDS } from './full-text.ts';
-import { foldText } from './prefs.ts';
+import { avoidText, foldText } from './prefs.ts';
 import { firstSentence } from './summary.ts';
 import { specificLine, type StoryFacts } from './words.ts';
 
@@ -104,7 +104,7 @@ export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {
 export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<PoolArticle, 'score'>) => number): PoolArticle {
   const card = toCard(doc, sourceName);
   const summary = summaryText(doc);
-  const text = `${card.title}\n${card.why}\n${summary ?? ''}`;
+  const text = avoidText(card.title, card.why, summary);
   const published = Date.parse(card.published_at);
   const discovered = Date.parse(card.discovered_at);
   const base: Omit<PoolArticle, 'score'> = {

@@ -1,13 +1,8 @@
 /** Identifiers: one pattern for every id that appears in a path or a query. */
 import { hash, randomBytes } from 'node:crypto';
 
-/** Every public id matches this: letters, digits, `_` and `-`, 1–64 characters. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** True when `value` is a syntactically valid id. */
-export function isValidId(value: unknown): value is string {
-  return typeof value === 'string' && ID_PATTERN.test(value);
-}
+// The pattern lives with the other pure guards, so the reader app's bundle can share it without node:crypto.
+export { isValidId } from './guards.ts';
 
 /** A stable 16-character id derived from a key (same key → same id), e.g. an article's canonical URL. */
 export function stableId(key: string): string {

@@ -4,6 +4,7 @@
  * and non-string list entries are skipped, malformed pauses are dropped, unknown fields (such as
  * `lanes`) are ignored. `activeBoundaries` folds the pauses still running at `now` into the lists.
  */
+import { isRecord } from './guards.ts';
 import { isFlavor, isTopic } from './taxonomy.ts';
 
 /** What a pause can silence for a while. */
@@ -79,9 +80,8 @@ export const EMPTY_PREFS: Prefs = Object.freeze({
   max_ragebait: null,
 });
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function stringList(value: unknown, lower = false): string[] {
+/** A list field: trimmed (NFC), non-blank, distinct strings, capped; lower-cased when `lower`. */
+export function stringList(value: unknown, lower = false): string[] {
   if (!Array.isArray(value)) return [];
   const out = new Set<string>();
   for (const entry of value.slice(0, MAX_ENTRIES * 4)) {
@@ -99,7 +99,7 @@ function ceiling(value: unknown): number | null {
   return Math.min(10, Math.max(0, n));
 }
 
-function pauses(value: unknown): Pause[] {
+function pauses(value: unknown, lowerTerms: boolean): Pause[] {
   if (!Array.isArray(value)) return [];
   const out: Pause[] = [];
   for (const entry of value.slice(0, MAX_ENTRIES * 4)) {
@@ -110,14 +110,18 @@ function pauses(value: unknown): Pause[] {
     const when = typeof until === 'string' || typeof until === 'number' ? new Date(until) : null;
     if (!when || Number.isNaN(when.getTime())) continue;
     const text = v.normalize('NFC').trim().slice(0, MAX_ENTRY_CHARS);
-    out.push({ kind, value: kind === 'term' ? text.toLowerCase() : text, until: when });
+    out.push({ kind, value: kind === 'term' && lowerTerms ? text.toLowerCase() : text, until: when });
     if (out.length >= MAX_ENTRIES) break;
   }
   return out;
 }
 
-/** Parse a `prefs` value (a JSON string or an already-parsed object) tolerantly. Never throws. */
-export function parsePrefs(raw: unknown): Prefs {
+/**
+ * Parse a `prefs` value (a JSON string or an already-parsed object) tolerantly. Never throws.
+ * `keepCase`: avoid-terms keep the reader's spelling (the device's own copy, device-prefs.ts);
+ * the server folds them, which changes nothing a case-insensitive match finds.
+ */
+export function parsePrefs(raw: unknown, { keepCase = false }: { keepCase?: boolean } = {}): Prefs {
   let value = raw;
   if (typeof raw === 'string') {
     if (raw.length > MAX_PREFS_CHARS) return EMPTY_PREFS;
@@ -135,11 +139,16 @@ export function parsePrefs(raw: unknown): Prefs {
     include_flavors: stringList(value.include_flavors).filter(isFlavor),
     mute_flavors: stringList(value.mute_flavors),
     mute_tags: stringList(value.mute_tags),
-    avoid_terms: stringList(value.avoid_terms, true),
-    pauses: pauses(value.pauses),
+    avoid_terms: stringList(value.avoid_terms, !keepCase),
+    pauses: pauses(value.pauses, !keepCase),
     max_cortisol: ceiling(value.max_cortisol),
     max_ragebait: ceiling(value.max_ragebait),
   };
+}
+
+/** What avoid-terms are matched in (SPEC.md): an article's title, why line and cached summary. */
+export function avoidText(title: string, why: string, summary: string | null | undefined): string {
+  return `${title}\n${why}\n${summary ?? ''}`;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

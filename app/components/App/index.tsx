@@ -10,7 +10,7 @@ import { sendEvent } from '../../lib/events.ts';
 import { FOLLOWING, laneKey, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
 import { localDay, todaysExclusions } from '../../lib/override.ts';
 import { addTo, type Pause, type Prefs } from '../../lib/prefs.ts';
-import { parseRoute, routeSearch, type Route } from '../../lib/route.ts';
+import { parseRoute, type Route } from '../../lib/route.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { label, type CardActions } from '../ArticleCard/index.tsx';
 import { BriefView } from '../BriefView/index.tsx';

@@ -10,7 +10,7 @@ import { parseBrief, type Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
 import { precacheBrief } from '../../lib/offline.ts';
 import { activeOverride, addReplaced, localDay, parseOverride, todaysExclusions, type Override } from '../../lib/override.ts';
-import { passes, type Prefs } from '../../lib/prefs.ts';
+import { passingCards, type Prefs } from '../../lib/prefs.ts';
 import { readJson, removeKey, writeJson } from '../../lib/storage.ts';
 import { noteRead } from '../../views/account/entry.tsx';
 
@@ -40,7 +40,7 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?:
   const hidden = () => new Set([...(override.current?.exclude ?? []), ...notTodayIds()]);
   const visible = (list: Card[]) => {
     const skip = hidden();
-    return list.filter((c) => !skip.has(c.id) && passes(c, prefsRef.current, new Date()));
+    return passingCards(list.filter((c) => !skip.has(c.id)), prefsRef.current, new Date());
   };
 
   // First paint from the static brief JSON, unless the server already answered.

@@ -1,16 +1,15 @@
 /** The reader's Calm Filters as state: kept on the device, pruned when a pause expires (at that moment). */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { nextExpiry, parsePrefs, prefsParam, withoutExpired, type Prefs } from '../../lib/prefs.ts';
-import { readJson, writeJson } from '../../lib/storage.ts';
+import { loadPrefs, nextExpiry, PREFS_KEY, prefsParam, storePrefs, withoutExpired, type Prefs } from '../../lib/prefs.ts';
 
 // setTimeout overflows past 2^31 ms; a far pause is re-checked daily instead.
 const MAX_WAIT_MS = 86_400_000;
 
 /** Prefs state, the `prefs` query value, and a setter that also stores them. */
 export function usePrefs(): { prefs: Prefs; param: string; setPrefs: (next: Prefs) => void } {
-  const [prefs, setState] = useState<Prefs>(() => withoutExpired(parsePrefs(readJson('prefs')), new Date()));
+  const [prefs, setState] = useState<Prefs>(() => loadPrefs(new Date()));
   const setPrefs = useCallback((next: Prefs) => {
-    writeJson('prefs', next);
+    storePrefs(next);
     setState(next);
   }, []);
   useEffect(() => {
@@ -22,7 +21,7 @@ export function usePrefs(): { prefs: Prefs; param: string; setPrefs: (next: Pref
   // Another tab changed the filters: follow it.
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
-      if (e.key === 'tidings.prefs') setState(withoutExpired(parsePrefs(readJson('prefs')), new Date()));
+      if (e.key === `tidings.${PREFS_KEY}`) setState(loadPrefs(new Date()));
     };
     addEventListener('storage', onStorage);
     return () => removeEventListener('storage', onStorage);

@@ -1,6 +1,6 @@
 /** Data the Calm Filters panel shows: tag families (`/api/families`) and the live hidden counts. */
 import { fetchCategories, getJson, type CategoryCounts } from '../../lib/api.ts';
-import { isRecord } from '../../lib/cards.ts';
+import { isRecord } from '../../../core/domain/guards.ts';
 import { EMPTY_PREFS, prefsParam, type Prefs } from '../../lib/prefs.ts';
 
 /** A tag family with its tags and their counts. */

@@ -13,6 +13,9 @@ import { When } from '../When/index.tsx';
 import { fetchFamilies, fetchHiddenCounts, type Family, type HiddenCounts } from './data.ts';
 import { Mutes } from './Mutes.tsx';
 
+/** The pause kinds in the order the panel offers them, with their names. */
+const PAUSE_KINDS: ReadonlyArray<readonly [Pause['kind'], string]> = [['source', 'Source'], ['topic', 'Topic'], ['tag', 'Tag'], ['flavor', 'Flavor'], ['term', 'Word']];
+
 /** Props: the prefs, their setter, the lane pool, and the announcer. */
 export interface FiltersPanelProps {
   prefs: Prefs;
@@ -75,7 +78,7 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
       say(`The pause on ${found.name} is undone.`);
     });
   };
-  const pauseKind = (v: string): Pause['kind'] => (v === 'topic' || v === 'tag' || v === 'flavor' || v === 'source' ? v : 'term');
+  const pauseKind = (v: string): Pause['kind'] => PAUSE_KINDS.find(([kind]) => kind === v)?.[0] ?? 'term';
   const ceiling = (key: 'max_cortisol' | 'max_ragebait') => (e: Event) => {
     const v = e.currentTarget instanceof HTMLSelectElement ? e.currentTarget.value : '';
     setPrefs({ ...prefs, [key]: v === '' ? null : Number(v) });
@@ -123,11 +126,11 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
         <div class="row">
           <label for="pause-kind">Kind</label>
           <select id="pause-kind" value={pause.kind} onChange={(e) => { setPause({ ...pause, kind: pauseKind(e.currentTarget.value), value: '' }); setPauseError(''); }}>
-            <option value="source">Source</option>
-            <option value="topic">Topic</option>
-            <option value="tag">Tag</option>
-            <option value="flavor">Flavor</option>
-            <option value="term">Word</option>
+            {PAUSE_KINDS.map(([kind, name]) => (
+              <option key={kind} value={kind}>
+                {name}
+              </option>
+            ))}
           </select>
           <label for="pause-value">{pause.kind === 'term' ? 'Word or phrase' : `Which ${KIND_WORD[pause.kind]}`}</label>
           <input

@@ -8,6 +8,7 @@ import { endSession, signOut, signOutEverywhere, type Account, type Identity } f
 import { DeleteAccount } from './Delete.tsx';
 import { DigestSettings } from './Digest.tsx';
 import { inApp, when } from './ui.ts';
+import { View } from '../../components/View/index.tsx';
 
 /** Props: the loaded account, and what to do once the reader is signed out here. */
 export interface AccountPageProps {
@@ -45,10 +46,7 @@ export function AccountPage({ account, say, onSignedOut }: AccountPageProps) {
   };
 
   return (
-    <section class="account" aria-labelledby="view-title">
-      <h2 id="view-title" class="view-title" tabIndex={-1}>
-        Your account
-      </h2>
+    <View title="Your account" class="account">
       <section aria-label="You">
         <p class="who">
           {account.avatar_url && <img class="avatar" src={account.avatar_url} alt="" width={48} height={48} referrerpolicy="no-referrer" />}
@@ -119,6 +117,6 @@ export function AccountPage({ account, say, onSignedOut }: AccountPageProps) {
         </a>
       </section>
       <DeleteAccount email={account.email} onDeleted={() => onSignedOut('Your account and everything in it have been deleted. Your Calm Filters stay on this device.')} />
-    </section>
+    </View>
   );
 }

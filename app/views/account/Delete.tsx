@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { deleteAccount } from '../../lib/account.ts';
+import { ErrorLine } from '../../components/Form/index.tsx';
 
 /** Props: the account's e-mail and what to do once deleted. */
 export interface DeleteAccountProps {
@@ -56,11 +57,7 @@ export function DeleteAccount({ email, onDeleted }: DeleteAccountProps) {
             To confirm, type your e-mail address: <strong>{email}</strong>
           </label>
           <input id="delete-email" ref={input} type="email" autoComplete="off" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} aria-describedby={error ? 'delete-error' : undefined} />
-          {error && (
-            <p id="delete-error" class="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorLine id="delete-error" text={error} />
           <div class="row">
             <button type="submit" class="button danger" disabled={busy}>
               {busy ? 'Deleting…' : 'Delete everything'}

@@ -5,6 +5,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { fetchProvider, startEmailSignIn } from '../../lib/account.ts';
+import { View } from '../../components/View/index.tsx';
+import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
 
 /** Props: a line to show above the form (after signing out, for instance). */
 export interface SignInProps {
@@ -36,10 +38,7 @@ export function SignIn({ note = '' }: SignInProps) {
   // Come back to the account page, where the first sign-in merge is confirmed.
   const providerHref = provider ? `${provider.start}?return_to=${encodeURIComponent('/?view=account')}` : '';
   return (
-    <section class="account" aria-labelledby="view-title">
-      <h2 id="view-title" class="view-title" tabIndex={-1}>
-        Sign in
-      </h2>
+    <View title="Sign in" class="account">
       {note && <p class="quiet">{note}</p>}
       <p>
         An account keeps your Calm Filters, saved stories and reading history with you on every device, and can send you the day’s
@@ -56,14 +55,10 @@ export function SignIn({ note = '' }: SignInProps) {
           <p id="signin-hint" class="quiet">
             We will send you a link that signs you in. No password needed.
           </p>
-          {error && (
-            <p id="signin-error" class="error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" class="button primary" disabled={sending}>
-            {sending ? 'Sending…' : 'Send me a sign-in link'}
-          </button>
+          <ErrorLine id="signin-error" text={error} />
+          <SubmitButton busy={sending} busyLabel="Sending…">
+            Send me a sign-in link
+          </SubmitButton>
         </form>
       )}
       {provider && (
@@ -73,6 +68,6 @@ export function SignIn({ note = '' }: SignInProps) {
           </a>
         </p>
       )}
-    </section>
+    </View>
   );
 }

@@ -9,6 +9,7 @@ import { AccountPage } from './AccountPage.tsx';
 import { setSession } from './session.ts';
 import { SignIn } from './SignIn.tsx';
 import { useAccountStyles, useFocusTitle } from './ui.ts';
+import { View } from '../../components/View/index.tsx';
 
 type State = { kind: 'loading' } | { kind: 'offline' } | { kind: 'signed-out'; note: string } | { kind: 'account'; account: Account };
 
@@ -27,12 +28,9 @@ export default function AccountView({ say }: LazyViewProps) {
   if (state.kind === 'loading') return <p class="quiet">Opening your account…</p>;
   if (state.kind === 'offline') {
     return (
-      <section class="account" aria-labelledby="view-title">
-        <h2 id="view-title" class="view-title" tabIndex={-1}>
-          Your account
-        </h2>
+      <View title="Your account" class="account">
         <p class="quiet">Your account needs a connection. The brief is still here under Highlights.</p>
-      </section>
+      </View>
     );
   }
   if (state.kind === 'signed-out') return <SignIn note={state.note} />;

@@ -6,7 +6,7 @@
  * Merging never loosens a boundary: lists are united, a pause keeps its later end, a ceiling keeps
  * the stricter value. Only the lane selection is a taste rather than a boundary: the account's wins.
  */
-import { isId, isRecord } from '../../lib/cards.ts';
+import { isValidId, isRecord } from '../../../core/domain/guards.ts';
 import { addTo, withoutExpired, type Pause, type Prefs } from '../../lib/prefs.ts';
 
 /** A history entry kept on the device while signed out (CONTRACT.md import body entry). */
@@ -88,7 +88,7 @@ export function parseDeviceHistory(value: unknown): DeviceHistoryEntry[] {
   const out: DeviceHistoryEntry[] = [];
   const seen = new Set<string>();
   for (const v of value) {
-    if (!isRecord(v) || !isId(v.article_id) || seen.has(v.article_id)) continue;
+    if (!isRecord(v) || !isValidId(v.article_id) || seen.has(v.article_id)) continue;
     if (v.event !== 'opened' && v.event !== 'replaced') continue;
     if (typeof v.at !== 'string' || Number.isNaN(Date.parse(v.at))) continue;
     seen.add(v.article_id);
@@ -99,7 +99,7 @@ export function parseDeviceHistory(value: unknown): DeviceHistoryEntry[] {
 
 /** Record a deliberate event: one entry per article (the latest wins), newest first, capped. */
 export function addDeviceHistory(list: DeviceHistoryEntry[], articleId: string, event: DeviceHistoryEntry['event'], now: Date): DeviceHistoryEntry[] {
-  if (!isId(articleId)) return list;
+  if (!isValidId(articleId)) return list;
   const rest = list.filter((e) => e.article_id !== articleId);
   return [{ article_id: articleId, event, at: now.toISOString() }, ...rest].slice(0, DEVICE_HISTORY_MAX);
 }

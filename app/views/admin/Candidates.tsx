@@ -3,9 +3,13 @@
  * the list newest first with each status and preview, re-preview, promote (paused, or active with
  * "activate now") and reject.
  */
-import { useEffect, useState } from 'preact/hooks';
-import { adminCall, failureText, isRec, recs, str, type Rec } from '../../lib/admin.ts';
+import { useState } from 'preact/hooks';
+import { isRecord } from '../../../core/domain/guards.ts';
+import { request } from '../../lib/http.ts';
+import { useAdminItems } from './useAdminItems.ts';
+import { failureText, str, type Rec } from '../../lib/admin.ts';
 import { PreviewPanel } from './PreviewPanel.tsx';
+import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
 
 interface Candidate {
   id: string;
@@ -31,9 +35,9 @@ function CandidateItem({ c, replace, say }: { c: Candidate; replace: (c: Candida
   const base = `/api/admin/candidates/${encodeURIComponent(c.id)}`;
   const act = async (path: string, body: unknown, done: string) => {
     setBusy(true);
-    const answer = await adminCall(path, body === undefined ? { method: 'POST' } : { json: body });
+    const answer = await request(path, body === undefined ? { method: 'POST' } : { json: body });
     setBusy(false);
-    if (answer.ok && isRec(answer.body) && isRec(answer.body.candidate)) {
+    if (answer.ok && isRecord(answer.body) && isRecord(answer.body.candidate)) {
       replace(readCandidate(answer.body.candidate));
       say(done);
     } else say(failureText(answer));
@@ -77,24 +81,17 @@ function CandidateItem({ c, replace, say }: { c: Candidate; replace: (c: Candida
 
 /** The candidates section. */
 export function Candidates({ say }: { say: (t: string) => void }) {
-  const [items, setItems] = useState<Candidate[] | null>(null);
+  const { items, setItems, error, setError } = useAdminItems('/api/admin/candidates', readCandidate);
   const [url, setUrl] = useState('');
   const [adding, setAdding] = useState(false);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    void adminCall('/api/admin/candidates').then((answer) => {
-      if (answer.ok && isRec(answer.body)) setItems(recs(answer.body.items).map(readCandidate));
-      else setError(failureText(answer));
-    });
-  }, []);
   const add = async (e: SubmitEvent) => {
     e.preventDefault();
     if (!url.trim() || adding) return;
     setAdding(true);
     setError('');
-    const answer = await adminCall('/api/admin/candidates', { json: { url: url.trim() } });
+    const answer = await request('/api/admin/candidates', { json: { url: url.trim() } });
     setAdding(false);
-    if (answer.ok && isRec(answer.body) && isRec(answer.body.candidate)) {
+    if (answer.ok && isRecord(answer.body) && isRecord(answer.body.candidate)) {
       const c = readCandidate(answer.body.candidate);
       setItems((list) => [c, ...(list ?? [])]);
       setUrl('');
@@ -106,14 +103,10 @@ export function Candidates({ say }: { say: (t: string) => void }) {
       <form class="form" onSubmit={add}>
         <label for="cand-url">Feed address to review</label>
         <input id="cand-url" type="url" inputMode="url" value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://example.org/feed.xml" aria-describedby={error ? 'cand-error' : undefined} />
-        {error && (
-          <p id="cand-error" class="error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" class="button primary" disabled={adding}>
-          {adding ? 'Reading the feed…' : 'Add and preview'}
-        </button>
+        <ErrorLine id="cand-error" text={error} />
+        <SubmitButton busy={adding} busyLabel="Reading the feed…">
+          Add and preview
+        </SubmitButton>
       </form>
       {!items ? (
         <p class="quiet">Loading the queue…</p>

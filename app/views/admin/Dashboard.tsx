@@ -4,12 +4,14 @@
  * tolerantly (a missing one shows as 0) and rendered as text.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { adminCall, failureText, isRec, num, numOrNull, recs, str, type Rec } from '../../lib/admin.ts';
+import { isRecord } from '../../../core/domain/guards.ts';
+import { request } from '../../lib/http.ts';
+import { failureText, num, numOrNull, recs, str, type Rec } from '../../lib/admin.ts';
 import { BarChart, LineChart } from './charts.tsx';
 
 const WINDOWS = [7, 30, 90] as const;
 
-const rec = (v: unknown): Rec => (isRec(v) ? v : {});
+const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
 
 function Figures({ title, rows }: { title: string; rows: Array<[string, number | string]> }) {
   return (
@@ -53,9 +55,9 @@ export function Dashboard({ days, setDays }: { days: number; setDays: (d: number
   useEffect(() => {
     let live = true;
     setError('');
-    void adminCall(`/api/admin/stats?days=${days}`).then((answer) => {
+    void request(`/api/admin/stats?days=${days}`).then((answer) => {
       if (!live) return;
-      if (answer.ok && isRec(answer.body)) setStats(answer.body);
+      if (answer.ok && isRecord(answer.body)) setStats(answer.body);
       else setError(failureText(answer));
     });
     return () => {

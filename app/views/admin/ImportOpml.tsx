@@ -5,7 +5,9 @@
  * nothing and the reason is shown; a file over 5 MB is refused here before it is sent.
  */
 import { useRef, useState } from 'preact/hooks';
-import { adminCall, failureText, importSentence, OPML_MAX_BYTES, readImportSummary, type ImportLine, type ImportView } from '../../lib/admin.ts';
+import { request } from '../../lib/http.ts';
+import { failureText, importSentence, OPML_MAX_BYTES, readImportSummary, type ImportLine, type ImportView } from '../../lib/admin.ts';
+import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
 
 function Lines({ title, lines }: { title: string; lines: ImportLine[] }) {
   if (lines.length === 0) return null;
@@ -49,7 +51,7 @@ export function ImportOpml({ say, imported }: { say: (t: string) => void; import
     }
     setBusy(true);
     const status = active ? 'active' : 'paused';
-    const answer = await adminCall(`/api/admin/sources/import?status=${status}`, { method: 'POST', file });
+    const answer = await request(`/api/admin/sources/import?status=${status}`, { method: 'POST', file });
     setBusy(false);
     const view = answer.ok ? readImportSummary(answer.body) : null;
     if (!view) {
@@ -81,16 +83,12 @@ export function ImportOpml({ say, imported }: { say: (t: string) => void; import
         <label class="check">
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} /> start them active (polled at once)
         </label>
-        <button type="submit" class="button primary" disabled={busy}>
-          {busy ? 'Importing…' : 'Import'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Importing…">
+          Import
+        </SubmitButton>
       </form>
       <div aria-live="polite">
-        {problem && (
-          <p class="error" role="alert">
-            {problem}
-          </p>
-        )}
+        <ErrorLine text={problem} />
         {result && (
           <div class="import-summary">
             <p>{result.sentence}</p>

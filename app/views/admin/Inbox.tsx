@@ -6,9 +6,13 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatWhen } from '../../../core/domain/dates.ts';
-import { adminCall, failureText, hasReplyText, isRec, recs, str, strOrNull, type Rec } from '../../lib/admin.ts';
+import { isRecord } from '../../../core/domain/guards.ts';
+import { request } from '../../lib/http.ts';
+import { useAdminItems } from './useAdminItems.ts';
+import { failureText, hasReplyText, recs, str, strOrNull, type Rec } from '../../lib/admin.ts';
 import { ReplyEditor, type EditorHandle } from './ReplyEditor.tsx';
 import { SafeReply } from './SafeHtml.tsx';
+import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
 
 interface Reply {
   id: string;
@@ -52,14 +56,14 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
   const title = `${item.category ?? 'Feedback'} from ${item.contact_email ?? 'an anonymous reader'}`;
 
   const toggleRead = async () => {
-    const answer = await adminCall(`/api/admin/feedback/${encodeURIComponent(item.id)}/read`, { json: { read: item.read_at === null } });
-    if (answer.ok && isRec(answer.body) && isRec(answer.body.item)) {
+    const answer = await request(`/api/admin/feedback/${encodeURIComponent(item.id)}/read`, { json: { read: item.read_at === null } });
+    if (answer.ok && isRecord(answer.body) && isRecord(answer.body.item)) {
       update(readItem(answer.body.item));
       say(item.read_at === null ? 'Marked as read.' : 'Marked as unread.');
     } else say(failureText(answer));
   };
   const del = async () => {
-    const answer = await adminCall(`/api/admin/feedback/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+    const answer = await request(`/api/admin/feedback/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
     if (answer.ok) {
       remove();
       say('Feedback deleted.');
@@ -72,9 +76,9 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
     if (!hasReplyText(ed.text())) return setError('Please write a reply first.');
     setSending(true);
     setError('');
-    const answer = await adminCall(`/api/admin/feedback/${encodeURIComponent(item.id)}/reply`, { json: { html: ed.html() } });
+    const answer = await request(`/api/admin/feedback/${encodeURIComponent(item.id)}/reply`, { json: { html: ed.html() } });
     setSending(false);
-    if (answer.ok && isRec(answer.body) && isRec(answer.body.reply)) {
+    if (answer.ok && isRecord(answer.body) && isRecord(answer.body.reply)) {
       const reply = readReply(answer.body.reply);
       ed.clear();
       update({ ...item, read_at: item.read_at ?? reply.sent_at, replies: [...item.replies, reply] });
@@ -132,14 +136,10 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
         {item.contact_email ? (
           <form class="reply-form" onSubmit={send}>
             <ReplyEditor id={`reply-${item.id}`} label={`Reply to ${item.contact_email}`} disabled={sending} onReady={(h) => (editor.current = h)} />
-            {error && (
-              <p class="error" role="alert">
-                {error}
-              </p>
-            )}
-            <button type="submit" class="button primary" disabled={sending}>
-              {sending ? 'Sending…' : 'Send reply'}
-            </button>
+            <ErrorLine text={error} />
+            <SubmitButton busy={sending} busyLabel="Sending…">
+              Send reply
+            </SubmitButton>
           </form>
         ) : (
           <p class="quiet">No contact e-mail was given, so there is no one to reply to.</p>
@@ -151,14 +151,7 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
 
 /** The inbox section. */
 export function Inbox({ say }: { say: (t: string) => void }) {
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    void adminCall('/api/admin/feedback').then((answer) => {
-      if (answer.ok && isRec(answer.body)) setItems(recs(answer.body.items).map(readItem));
-      else setError(failureText(answer));
-    });
-  }, []);
+  const { items, setItems, error } = useAdminItems('/api/admin/feedback', readItem);
   if (error) return <p class="error" role="alert">{error}</p>;
   if (!items) return <p class="quiet">Loading the inbox…</p>;
   const unread = items.filter((i) => !i.read_at).length;

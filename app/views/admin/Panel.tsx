@@ -11,6 +11,7 @@ import { Dashboard } from './Dashboard.tsx';
 import { Inbox } from './Inbox.tsx';
 import { Sources } from './Sources.tsx';
 import css from './admin.css';
+import { replaceSearchParam } from '../../lib/replace-param.ts';
 
 const SECTIONS = [
   ['dashboard', 'Dashboard'],
@@ -49,9 +50,7 @@ export default function AdminPanel({ say }: Pick<LazyViewProps, 'say'>) {
     switched.current = true;
   }, [section]);
   const choose = (next: Section) => {
-    const url = new URL(location.href);
-    url.searchParams.set('section', next);
-    history.replaceState(history.state, '', url.pathname + url.search);
+    replaceSearchParam('section', next);
     setSection(next);
   };
   const title = SECTIONS.find(([id]) => id === section)?.[1] ?? '';

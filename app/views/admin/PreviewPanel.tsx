@@ -3,10 +3,11 @@
  * freshness, acceptance, average scores, accepted and skipped examples, topic and flavor mix and
  * the model's view. Everything is rendered as text.
  */
-import { isRec, num, numOrNull, recs, str, type Rec } from '../../lib/admin.ts';
+import { isRecord } from '../../../core/domain/guards.ts';
+import { num, numOrNull, recs, str, type Rec } from '../../lib/admin.ts';
 
 function Mix({ label, value }: { label: string; value: unknown }) {
-  if (!isRec(value)) return null;
+  if (!isRecord(value)) return null;
   const entries = Object.entries(value).map(([k, n]) => [k, num(n)] as const).sort((a, b) => b[1] - a[1]);
   if (!entries.length) return null;
   return (
@@ -27,13 +28,13 @@ const REASON_LABEL: Record<string, string> = {
 };
 
 export function PreviewPanel({ preview, label }: { preview: unknown; label: string }) {
-  if (!isRec(preview)) return <p class="quiet">No preview yet.</p>;
+  if (!isRecord(preview)) return <p class="quiet">No preview yet.</p>;
   const p: Rec = preview;
-  const fresh = isRec(p.freshness) ? p.freshness : {};
-  const examples = isRec(p.examples) ? p.examples : {};
+  const fresh = isRecord(p.freshness) ? p.freshness : {};
+  const examples = isRecord(p.examples) ? p.examples : {};
   const accepted = Array.isArray(examples.accepted) ? examples.accepted.filter((t): t is string => typeof t === 'string') : [];
   const skipped = recs(examples.skipped);
-  const model = isRec(p.model_view) ? p.model_view : null;
+  const model = isRecord(p.model_view) ? p.model_view : null;
   const age = numOrNull(fresh.newest_age_hours);
   return (
     <section class="preview" aria-label={label}>

@@ -6,19 +6,20 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatWhen } from '../../../core/domain/dates.ts';
+import { isRecord } from '../../../core/domain/guards.ts';
+import { request } from '../../lib/http.ts';
+import { useAdminItems } from './useAdminItems.ts';
 import {
-  adminCall,
   failureText,
   filterSources,
   isFailing,
-  isRec,
   readSource,
-  recs,
   sourceStatus,
   statusActions,
   type AdminSource,
   type SourceFilter,
 } from '../../lib/admin.ts';
+import { ColumnHeads } from './charts.tsx';
 import { ImportOpml } from './ImportOpml.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 
@@ -114,25 +115,21 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
   );
 }
 
+/** The table's columns. */
+const COLUMNS = ['Source', 'Status', 'Readers', 'Health', 'Articles', 'Review', 'Actions'];
+
 /** The sources section. */
 export function Sources({ say }: { say: (t: string) => void }) {
-  const [items, setItems] = useState<AdminSource[] | null>(null);
-  const [error, setError] = useState('');
+  const { items, setItems, error, load } = useAdminItems('/api/admin/sources', readSource);
   const [filter, setFilter] = useState<SourceFilter>({ status: '', visibility: '', flagged: false, failing: false });
   const [preview, setPreview] = useState<{ name: string; body: unknown; loading: boolean } | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
 
-  const load = () =>
-    void adminCall('/api/admin/sources').then((answer) => {
-      if (answer.ok && isRec(answer.body)) setItems(recs(answer.body.items).map(readSource).filter((s): s is AdminSource => s !== null));
-      else setError(failureText(answer));
-    });
-  useEffect(load, []);
   useEffect(() => previewHeading.current?.focus(), [preview?.name]);
 
   const act = async (path: string, body: unknown, done: string): Promise<boolean> => {
-    const answer = await adminCall(path, { json: body });
-    const next = answer.ok && isRec(answer.body) ? readSource(answer.body.source) : null;
+    const answer = await request(path, { json: body });
+    const next = answer.ok && isRecord(answer.body) ? readSource(answer.body.source) : null;
     if (!next) {
       say(failureText(answer));
       return false;
@@ -143,8 +140,8 @@ export function Sources({ say }: { say: (t: string) => void }) {
   };
   const runPreview = async (s: AdminSource) => {
     setPreview({ name: s.name, body: null, loading: true });
-    const answer = await adminCall(`/api/admin/sources/${encodeURIComponent(s.id)}/preview`, { method: 'POST' });
-    if (answer.ok && isRec(answer.body)) setPreview({ name: s.name, body: answer.body.preview, loading: false });
+    const answer = await request(`/api/admin/sources/${encodeURIComponent(s.id)}/preview`, { method: 'POST' });
+    if (answer.ok && isRecord(answer.body)) setPreview({ name: s.name, body: answer.body.preview, loading: false });
     else {
       setPreview(null);
       say(failureText(answer));
@@ -179,17 +176,7 @@ export function Sources({ say }: { say: (t: string) => void }) {
       <p aria-live="polite">{shown.length} of {items.length} sources shown.</p>
       <div class="table-wrap" tabIndex={0} role="region" aria-label="Sources table (scrolls sideways)">
         <table class="admin-table sources-table">
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Status</th>
-              <th scope="col">Readers</th>
-              <th scope="col">Health</th>
-              <th scope="col">Articles</th>
-              <th scope="col">Review</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={COLUMNS} />
           <tbody>
             {shown.map((s) => (
               <Row key={s.id} s={s} act={act} preview={() => void runPreview(s)} />

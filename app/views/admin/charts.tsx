@@ -15,6 +15,21 @@ export interface Series {
 
 const BOX: Box = { width: 640, height: 220, left: 40, right: 12, top: 12, bottom: 28 };
 
+/** A table's header row: one column header per name (the charts' tables, the sources table). */
+export function ColumnHeads({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** A chart's numbers as a table in a disclosure: a header per column, a row header per row. */
 function NumbersTable({ title, columns, rows }: { title: string; columns: string[]; rows: Array<{ label: string; values: number[] }> }) {
   return (
@@ -22,15 +37,7 @@ function NumbersTable({ title, columns, rows }: { title: string; columns: string
       <summary>{title}: the numbers</summary>
       <table>
         <caption class="sr-only">{title}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.label}>

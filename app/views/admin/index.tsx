@@ -7,6 +7,7 @@ import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { LazyViewProps } from '../types.ts';
 import { fetchMe } from '../../lib/account.ts';
+import { View } from '../../components/View/index.tsx';
 
 type Panel = ComponentType<Pick<LazyViewProps, 'say'>>;
 
@@ -36,10 +37,7 @@ export default function AdminView({ say }: LazyViewProps) {
     };
   }, []);
   return (
-    <section aria-labelledby="view-title" class="admin-view">
-      <h2 id="view-title" class="view-title" tabIndex={-1}>
-        Admin
-      </h2>
+    <View title="Admin" class="admin-view">
       {state === 'checking' && <p class="quiet">Checking your access…</p>}
       {state === 'denied' && (
         <p class="quiet not-available">
@@ -48,6 +46,6 @@ export default function AdminView({ say }: LazyViewProps) {
       )}
       {state === 'failed' && <p class="quiet">The admin pages need a connection. Please try again.</p>}
       {typeof state === 'object' && <state.Panel say={say} />}
-    </section>
+    </View>
   );
 }

@@ -3,8 +3,10 @@
  * `website` is the honeypot: off-screen, out of the tab order, hidden from assistive technology.
  */
 import { useState } from 'preact/hooks';
-import { isRecord } from '../../lib/cards.ts';
+import { errorMessage, request, UNREACHABLE } from '../../lib/http.ts';
 import type { LazyViewProps } from '../types.ts';
+import { View } from '../../components/View/index.tsx';
+import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
 
 const CATEGORIES = [
   ['idea', 'An idea'],
@@ -32,27 +34,19 @@ export default function FeedbackForm({ say }: LazyViewProps) {
     if (!body.message) return setError('Please write a message.');
     setState('sending');
     setError('');
-    try {
-      const res = await fetch('/api/feedback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (res.ok) {
-        setState('sent');
-        say('Thank you. Your message was sent.');
-        return;
-      }
-      const answer: unknown = await res.json().catch(() => null);
-      const message = isRecord(answer) && isRecord(answer.error) && typeof answer.error.message === 'string' ? answer.error.message : '';
-      setError(res.status === 429 ? 'Thank you for writing so much today. Please try again tomorrow.' : message || 'That could not be sent. Please check the form.');
-    } catch {
-      setError('Tidings could not be reached. Your message is still here; please try again.');
+    const res = await request('/api/feedback', { json: body });
+    if (res.ok) {
+      setState('sent');
+      say('Thank you. Your message was sent.');
+      return;
     }
+    if (res.status === UNREACHABLE) setError('Tidings could not be reached. Your message is still here; please try again.');
+    else setError(res.status === 429 ? 'Thank you for writing so much today. Please try again tomorrow.' : errorMessage(res.body) || 'That could not be sent. Please check the form.');
     setState('idle');
   };
 
   return (
-    <section aria-labelledby="view-title">
-      <h2 id="view-title" class="view-title" tabIndex={-1}>
-        Send feedback
-      </h2>
+    <View title="Send feedback">
       {state === 'sent' ? (
         <p role="status">Thank you. Your message was sent.</p>
       ) : (
@@ -74,16 +68,12 @@ export default function FeedbackForm({ say }: LazyViewProps) {
             <label for="fb-website">Leave this empty</label>
             <input id="fb-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          {error && (
-            <p id="fb-error" class="error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" class="button primary" disabled={state === 'sending'}>
-            {state === 'sending' ? 'Sending…' : 'Send'}
-          </button>
+          <ErrorLine id="fb-error" text={error} />
+          <SubmitButton busy={state === 'sending'} busyLabel="Sending…">
+            Send
+          </SubmitButton>
         </form>
       )}
-    </section>
+    </View>
   );
 }

@@ -9,6 +9,8 @@ import type { LazyViewProps } from '../types.ts';
 import { mountWordGame } from '../../games/word-game-view.ts';
 import { mountWordSearch } from '../../games/word-search-view.ts';
 import css from '../../games/games.css';
+import { View } from '../../components/View/index.tsx';
+import { replaceSearchParam } from '../../lib/replace-param.ts';
 
 const GAMES = [
   { id: 'classic', name: 'Tidings Word', about: 'Five letters, six guesses.' },
@@ -51,17 +53,12 @@ export default function GamesView(_props: LazyViewProps) {
   }, [game]);
 
   const choose = (next: GameId) => {
-    const url = new URL(location.href);
-    url.searchParams.set('game', next);
-    history.replaceState(history.state, '', url.pathname + url.search);
+    replaceSearchParam('game', next);
     setGame(next);
   };
   const current = GAMES.find((g) => g.id === game) ?? GAMES[0];
   return (
-    <section aria-labelledby="view-title" class="games">
-      <h2 id="view-title" class="view-title" tabIndex={-1}>
-        Games
-      </h2>
+    <View title="Games" class="games">
       <p class="quiet">A new puzzle every day, the same for everyone. Your streaks stay on this device.</p>
       <nav aria-label="Choose a game">
         <ul class="game-picker">
@@ -80,6 +77,6 @@ export default function GamesView(_props: LazyViewProps) {
       </h3>
       {current.id !== 'search' && <p class="quiet small">Type on your keyboard or use the keys below; Enter checks a guess.</p>}
       <div ref={host} class="game-host" aria-labelledby="game-title" role="region" />
-    </section>
+    </View>
   );
 }
