@@ -8,11 +8,11 @@ import { isValidId } from '../../core/domain/ids.ts';
 import { HISTORY_EVENTS } from '../../core/domain/user.ts';
 import { ValidationError } from '../../core/platform/errors.ts';
 import { clearHistory, listHistory, recordHistory, removeHistory, trimHistory } from '../../core/store/history.ts';
-import { articleExists, findArticleCards } from '../../core/store/saved.ts';
+import { articleExists } from '../../core/store/saved.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { requireUser, signedIn } from '../session.ts';
 import { jsonBody } from '../validate.ts';
-import { ArticleId } from './saved.ts';
+import { ArticleId, entryCards } from './saved.ts';
 
 const Entry = z.object({
   article_id: ArticleId,
@@ -27,12 +27,7 @@ export function historyRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/', async (c) => {
     const user = await requireUser(c);
     const entries = await listHistory(deps.db, user._id);
-    const cards = await findArticleCards(deps.db, entries.map((e) => e.article_id));
-    const items = entries.flatMap((e) => {
-      const card = cards.get(e.article_id);
-      return card ? [{ ...card, event: e.event, at: e.at.toISOString() }] : [];
-    });
-    return c.json({ items });
+    return c.json({ items: await entryCards(deps.db, entries, (e) => ({ event: e.event, at: e.at.toISOString() })) });
   });
 
   app.post('/', signedIn, jsonBody(Entry, { maxBytes: 4 * 1024, code: 'invalid_history_entry' }), async (c) => {

@@ -18,6 +18,15 @@ const ArticleRef = z
 
 const articleRef = queryOrJsonBody(ArticleRef, ['article_id', 'id'], { maxBytes: 4 * 1024, code: 'invalid_article_id' });
 
+/** The cards of `entries`' articles that still exist, in order, each with what `extra` adds (saved, history). */
+export async function entryCards<E extends { article_id: string }, X extends object>(db: AppDeps['db'], entries: E[], extra: (entry: E) => X) {
+  const cards = await findArticleCards(db, entries.map((e) => e.article_id));
+  return entries.flatMap((e) => {
+    const card = cards.get(e.article_id);
+    return card ? [{ ...card, ...extra(e) }] : [];
+  });
+}
+
 /** `/api/saved`: list, ids, save, unsave. */
 export function savedRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -25,12 +34,7 @@ export function savedRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/', async (c) => {
     const user = await requireUser(c);
     const entries = await listSaved(deps.db, user._id);
-    const cards = await findArticleCards(deps.db, entries.map((e) => e.article_id));
-    const items = entries.flatMap((e) => {
-      const card = cards.get(e.article_id);
-      return card ? [{ ...card, saved_at: e.saved_at.toISOString() }] : [];
-    });
-    return c.json({ items });
+    return c.json({ items: await entryCards(deps.db, entries, (e) => ({ saved_at: e.saved_at.toISOString() })) });
   });
 
   app.get('/ids', async (c) => {
