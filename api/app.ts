@@ -13,7 +13,9 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import { compressAnswer } from './compress.ts';
 import { calmPage } from './pages.ts';
 import { requestHeader } from './request-header.ts';
+import { securityHeaders } from './security-headers.ts';
 import { StaticFiles } from './static-files.ts';
+import { siteMiddleware } from './static-hosts.ts';
 import { digestRoutes } from './routes/digests.ts';
 import { healthRoutes } from './routes/health.ts';
 import { briefRoutes } from './routes/briefs.ts';
@@ -138,8 +140,9 @@ export function createApp(deps: AppDeps): App {
   const app = new Hono<AppEnv>();
   const staticFiles = new StaticFiles(deps.config.distDir, { log: deps.log, maxBytes: deps.config.staticCacheBytes });
 
+  // Outermost: every answer the app makes, errors and 404s included, carries the security headers.
+  app.use('*', securityHeaders);
   app.use('*', requestFrame(deps));
-  // The security headers are added by Node's response (api/server.ts SecuredResponse), not here.
   for (const [mount, routes] of apiRoutes(deps)) app.route(mount, routes);
 
   app.all('/api/*', (c) =>
@@ -150,7 +153,7 @@ export function createApp(deps: AppDeps): App {
   mkdirSync(deps.config.distDir, { recursive: true });
   // From memory, compressed and conditional (api/static-files.ts); under Node the server answers
   // these before the app runs, and this middleware serves `app.request()` from the same index.
-  app.use('*', staticFiles.middleware());
+  app.use('*', siteMiddleware(staticFiles));
   // Pages missing from the last build (e.g. an article accepted since) are rendered on demand.
   for (const [pattern, handler] of pageRoutes(deps)) app.get(pattern, handler);
   app.notFound((c) => notFoundHtml(c, deps));

@@ -5,7 +5,7 @@
  * its last extension gets a fresh 30-day expiry (and a refreshed cookie when it came by cookie).
  * Expected failures return null, never throw. Threat model: core/domain/auth.ts.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { UnauthorizedError } from '../core/platform/errors.ts';
 import { cookieSecure, sessionNeedsRefresh } from '../core/domain/auth.ts';
@@ -75,6 +75,12 @@ export async function requireUser(c: Context<AppEnv>): Promise<UserDoc> {
   if (!user) throw new UnauthorizedError();
   return user;
 }
+
+/** Middleware: a 401 before anything else of the route runs (its body is not read) when nobody is signed in. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requireUser(c);
+  await next();
+};
 
 /** The signed-in user and session, or a 401. */
 export async function requireSession(c: Context<AppEnv>): Promise<{ user: UserDoc; session: SessionDoc }> {

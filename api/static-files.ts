@@ -17,21 +17,18 @@
  * Not `sirv` or `@hono/node-server`'s `serveStatic`: sirv's production mode lists the directory once
  * at startup (a file a later build publishes would 404 until a restart) and, like `serveStatic`,
  * streams every answer from disk, the cost this module exists to remove (docs/benchmarks.md).
- * Served in front of Hono by api/server.ts (`handle`), and inside it by `middleware` (for
- * `app.request()` and any fetch-only host), both from the same index.
+ * Served in front of Hono by api/server.ts, and inside it for `app.request()` and any fetch-only
+ * host, both from the same index (api/static-hosts.ts); which file a path names: api/site-paths.ts.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, createGzip, gzip } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
-import { getMimeType } from 'hono/utils/mime';
 import type { Logger } from '../core/platform/log.ts';
-import type { AppEnv } from './deps.ts';
+import { contentTypeOf, filePathOf } from './site-paths.ts';
 import { ALL_ENCODINGS, cacheControlFor, notModified, preferredEncoding, type ConditionalHeaders, type Encoding } from './http-cache.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -52,22 +49,6 @@ export interface StaticFilesOptions {
   maxFileBytes?: number;
   /** Where the request line of an answered request is logged (as the app's request frame does). */
   log?: Logger;
-}
-
-/** Types Hono's table lacks or names differently (issue 18: feeds, OPML, the web app manifest). */
-const TYPES: Readonly<Record<string, string>> = {
-  '.atom': 'application/atom+xml; charset=utf-8',
-  '.opml': 'text/x-opml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-};
-
-/** The Content-Type of a site file: JSON under `/feeds/` is a JSON Feed. */
-export function contentTypeOf(rel: string): string {
-  const ext = path.posix.extname(rel).toLowerCase();
-  if (ext === '.json' && rel.startsWith('feeds/')) return 'application/feed+json; charset=utf-8';
-  return TYPES[ext] ?? getMimeType(rel) ?? 'application/octet-stream';
 }
 
 /** One file version held in memory. */
@@ -107,38 +88,6 @@ export interface StaticRequest extends ConditionalHeaders {
   acceptEncoding: string | undefined;
 }
 
-/** The file a site path names, relative to the root (`/today` → `today/index.html`), or null when it cannot name one. */
-export function filePathOf(rawPath: string): string | null {
-  if (rawPath.length > 2048 || !rawPath.startsWith('/') || rawPath.startsWith('/api/') || rawPath === '/api') return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return null;
-  }
-  // No NUL, no backslash, no empty, `.` or `..` segments, and no dot-files (the build's `.tmp` names).
-  if (/[\0\\]/.test(decoded) || /\/\//.test(decoded) || /\/\./.test(decoded)) return null;
-  let rel = decoded.slice(1);
-  if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-  else if (!/\.[a-zA-Z0-9_-]+$/.test(rel)) rel += '/index.html';
-  return rel;
-}
-
-/** A Node stream of bytes as a web stream (for a Hono answer). */
-function webStream(stream: NodeJS.ReadableStream): ReadableStream<Uint8Array> {
-  const chunks = stream[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done === true) controller.close();
-      else if (Buffer.isBuffer(next.value)) controller.enqueue(new Uint8Array(next.value));
-    },
-    async cancel() {
-      await chunks.return?.();
-    },
-  });
-}
-
 const fresh = (entry: Entry, stat: Stats): boolean => entry.ino === stat.ino && entry.size === stat.size && entry.mtimeMs === stat.mtimeMs;
 
 /** An HTTP date (IMF-fixdate) of whole seconds. */
@@ -149,7 +98,8 @@ export class StaticFiles {
   readonly root: string;
   readonly maxBytes: number;
   readonly maxFileBytes: number;
-  private readonly log: Logger | undefined;
+  /** Where the hosts log an answered request's line. */
+  readonly log: Logger | undefined;
   /** Least recently used first (a Map iterates in insertion order; a hit re-inserts). */
   private readonly index = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<Entry>>();
@@ -191,69 +141,6 @@ export class StaticFiles {
       return this.fromEntry(entry, request, cacheControl);
     }
     return this.load(file, rel, stat).then((loaded) => this.fromEntry(loaded, request, cacheControl));
-  }
-
-  /** Node host: answer `req` when it names a file, else call `next` (the app). Logs the request line. */
-  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    const started = performance.now();
-    const headers = req.headers;
-    const request: StaticRequest = {
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
-      acceptEncoding: headers['accept-encoding'],
-      ifNoneMatch: headers['if-none-match'],
-      ifModifiedSince: headers['if-modified-since'],
-    };
-    const send = (answer: StaticAnswer | null) => {
-      if (answer === null) return next();
-      res.writeHead(answer.status, answer.headers);
-      const body = request.method === 'HEAD' ? null : answer.body;
-      if (body === null || Buffer.isBuffer(body)) res.end(body ?? undefined);
-      else {
-        const stream = createReadStream(body.file);
-        stream.once('error', () => res.destroy());
-        (body.gzip ? stream.pipe(createGzip()) : stream).pipe(res);
-      }
-      this.log?.info('request', { method: request.method, path: request.url.split('?', 1)[0], status: answer.status, ms: Math.round(performance.now() - started) });
-    };
-    let answer: ReturnType<StaticFiles['answer']>;
-    try {
-      answer = this.answer(request);
-    } catch {
-      // A file that vanished or cannot be read between stat and read: the app answers (its 404).
-      return next();
-    }
-    if (answer instanceof Promise) answer.then(send, () => next());
-    else send(answer);
-  }
-
-  /** Hono host: the same answers as a middleware (for `app.request()`; under Node, `handle` answers first). */
-  middleware(): MiddlewareHandler<AppEnv> {
-    return async (c, next) => {
-      const url = new URL(c.req.url);
-      let answer: StaticAnswer | null;
-      try {
-        answer = await this.answer({
-          method: c.req.method,
-          url: url.pathname + url.search,
-          acceptEncoding: c.req.header('accept-encoding'),
-          ifNoneMatch: c.req.header('if-none-match'),
-          ifModifiedSince: c.req.header('if-modified-since'),
-        });
-      } catch {
-        answer = null;
-      }
-      if (answer === null) return next();
-      c.set('precoded', true);
-      let body: BodyInit | null = null;
-      if (c.req.method === 'HEAD' || answer.body === null) body = null;
-      else if (Buffer.isBuffer(answer.body)) body = new Uint8Array(answer.body);
-      else {
-        const stream = createReadStream(answer.body.file);
-        body = webStream(answer.body.gzip ? stream.pipe(createGzip()) : stream);
-      }
-      return new Response(body, { status: answer.status, headers: answer.headers });
-    };
   }
 
   private fromEntry(entry: Entry, request: StaticRequest, cacheControl: string): StaticAnswer {

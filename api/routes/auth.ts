@@ -2,8 +2,7 @@
  * Magic-link sign-in, the current user and sign-out (SPEC.md "Authentication" 2 and 4; CONTRACT.md
  * "Magic link"). Threat model: core/domain/auth.ts.
  */
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   keyedHash,
@@ -15,7 +14,7 @@ import {
 } from '../../core/domain/auth.ts';
 import { escapeHtml } from '../../core/domain/html.ts';
 import { isAdmin, type UserDoc } from '../../core/domain/user.ts';
-import { BadRequestError, describeError, ValidationError } from '../../core/platform/errors.ts';
+import { BadRequestError, describeError } from '../../core/platform/errors.ts';
 import { createMagicLink, consumeMagicLink } from '../../core/store/magic-links.ts';
 import { hitRateLimit } from '../../core/store/rate-limits.ts';
 import { deleteSession } from '../../core/store/sessions.ts';
@@ -25,11 +24,24 @@ import { assertSameOrigin } from '../csrf.ts';
 import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { clearSessionCookie, currentSession, currentUser, openSession, requireUser } from '../session.ts';
+import { formBody, jsonBody, type BodyRules } from '../validate.ts';
 
 /** The one reply every valid start gets, known address or not, limited or not (no enumeration). */
 export const START_REPLY = { ok: true, message: 'If that address can receive mail, a sign-in link is on its way. It works once, for 15 minutes.' };
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** Sign-in bodies are an address or a token: 8 KiB is far more than either. */
+const AUTH_BODY: BodyRules = { maxBytes: 8 * 1024 };
+
+/** `{"email"}`, normalised (core/domain/auth.ts parseEmail). */
+const StartBody = z.object({
+  email: z.string().transform((value, ctx) => parseEmail(value) ?? (ctx.addIssue({ code: 'custom', message: 'not a valid e-mail address' }), z.NEVER)),
+});
+
+/** The token of a verify: a JSON `{"token"}`, or the form field of the no-script page. A missing one is an unknown link. */
+const VerifyJson = z.object({ token: z.string().optional() });
+const VerifyForm = z.object({ token: z.string().optional().catch(undefined) });
 
 /** The public view of a user (`GET /api/auth/me`). */
 export function userView(user: UserDoc, deps: AppDeps) {
@@ -57,14 +69,15 @@ function magicLinkMail(deps: AppDeps, to: string, link: string) {
 /** `/api/auth`: providers, e-mail start and verify, me, logout. */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', bodyLimit({ maxSize: 8 * 1024, onError: () => { throw new ValidationError('The request body is too large.', 'payload_too_large'); } }));
+  const sameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
+    assertSameOrigin(c, deps.config.publicBaseUrl);
+    await next();
+  };
 
   app.get('/providers', (c) => c.json({ email: true, oidc: deps.config.oidc ? { name: deps.config.oidc.name, start: '/api/auth/oidc/start' } : null }));
 
-  app.post('/email/start', async (c) => {
-    const body = z.object({ email: z.string() }).safeParse(await c.req.json().catch(() => null));
-    const email = body.success ? parseEmail(body.data.email) : null;
-    if (!email) throw new ValidationError('Please enter a valid e-mail address.', 'invalid_email');
+  app.post('/email/start', jsonBody(StartBody, { ...AUTH_BODY, code: 'invalid_email' }), async (c) => {
+    const { email } = c.req.valid('json');
     const now = deps.now();
     const secret = deps.config.sessionSecret;
     const allowed =
@@ -82,14 +95,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(START_REPLY);
   });
 
-  app.post('/email/verify', async (c) => {
-    assertSameOrigin(c, deps.config.publicBaseUrl);
+  app.post('/email/verify', sameOrigin, formBody(VerifyForm, AUTH_BODY), jsonBody(VerifyJson, AUTH_BODY), async (c) => {
     const isForm = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
-    let token: unknown = null;
-    if (isForm) token = (await c.req.parseBody().catch(() => ({} as Record<string, unknown>)))['token'];
-    else token = ((await c.req.json().catch(() => null)) as { token?: unknown } | null)?.token;
+    const token = isForm ? c.req.valid('form').token : c.req.valid('json').token;
     const now = deps.now();
-    const email = typeof token === 'string' && TOKEN.test(token) ? await consumeMagicLink(deps.db, token, now) : null;
+    const email = token !== undefined && TOKEN.test(token) ? await consumeMagicLink(deps.db, token, now) : null;
     if (!email) {
       if (isForm) return c.redirect('/auth/verify?error=invalid_link', 303);
       throw new BadRequestError('This sign-in link has already been used or has expired.', 'invalid_link');

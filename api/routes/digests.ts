@@ -7,11 +7,11 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { escapeHtml } from '../../core/domain/html.ts';
 import { isTimeZone, verifyUnsubscribeToken } from '../../core/domain/digest.ts';
-import { ValidationError } from '../../core/platform/errors.ts';
 import { getSubscription, saveSubscription } from '../../core/store/digests.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { calmPage } from '../pages.ts';
-import { requireUser } from '../session.ts';
+import { requireUser, signedIn } from '../session.ts';
+import { jsonBody, limitBody, query } from '../validate.ts';
 
 const DigestBody = z
   .object({
@@ -20,6 +20,9 @@ const DigestBody = z
     time_zone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris').optional(),
   })
   .strict();
+
+/** `?token=`: a missing or repeated one is no token, which the calm page explains. */
+const UnsubscribeQuery = z.object({ token: z.string().catch('').default('') });
 
 const view = (s: { enabled: boolean; hour: number; time_zone: string }) => ({ enabled: s.enabled, hour: s.hour, time_zone: s.time_zone });
 
@@ -32,21 +35,16 @@ export function digestRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(view(await getSubscription(deps.db, user._id)));
   });
 
-  app.put('/', async (c) => {
+  app.put('/', signedIn, jsonBody(DigestBody, { maxBytes: 1024 }), async (c) => {
     const user = await requireUser(c);
-    const parsed = DigestBody.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ValidationError(issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Expected {"enabled": true|false}.');
-    }
-    return c.json(view(await saveSubscription(deps.db, user._id, parsed.data, deps.now())));
+    return c.json(view(await saveSubscription(deps.db, user._id, c.req.valid('json'), deps.now())));
   });
 
   const page = (c: Context<AppEnv>, title: string, body: string, status: 200 | 400) =>
     c.html(calmPage(title, body, deps.config.serviceName), status);
 
-  app.get('/unsubscribe', (c) => {
-    const token = c.req.query('token') ?? '';
+  app.get('/unsubscribe', query(UnsubscribeQuery), (c) => {
+    const { token } = c.req.valid('query');
     if (!verifyUnsubscribeToken(token, deps.config.sessionSecret)) {
       return page(c, 'This link does not work', 'The unsubscribe link is incomplete or has been changed. Please use the link from your latest digest e-mail.', 400);
     }
@@ -59,8 +57,9 @@ export function digestRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.html(html, 200);
   });
 
-  app.post('/unsubscribe', async (c) => {
-    const userId = verifyUnsubscribeToken(c.req.query('token') ?? '', deps.config.sessionSecret);
+  // The one-click body (`List-Unsubscribe=One-Click`, RFC 8058) says nothing more than the request.
+  app.post('/unsubscribe', limitBody({ maxBytes: 1024 }), query(UnsubscribeQuery), async (c) => {
+    const userId = verifyUnsubscribeToken(c.req.valid('query').token, deps.config.sessionSecret);
     if (!userId) {
       return page(c, 'This link does not work', 'The unsubscribe link is incomplete or has been changed. Nothing was changed.', 400);
     }

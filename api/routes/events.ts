@@ -6,28 +6,25 @@
  * logged here; the visitor token is kept only as an HMAC.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { AppError, ValidationError } from '../../core/platform/errors.ts';
+import { z } from 'zod';
 import { eventRecord, isEventKind, isVisitorToken, visitorHash } from '../../core/domain/event.ts';
 import { isValidId } from '../../core/domain/ids.ts';
 import { recordEvent } from '../../core/store/events.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { declaredJson, jsonBody } from '../validate.ts';
 
 /** Largest accepted body: an event is under 300 bytes; 2 KiB leaves room and nothing more. */
 export const EVENT_BODY_MAX_BYTES = 2048;
 
-function parseObject(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ValidationError('The body must be a JSON object like {"kind":"open","visitor":"…"}.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ValidationError('The body must be a JSON object like {"kind":"open","visitor":"…"}.');
-  }
-  return Object.fromEntries(Object.entries(value));
-}
+/** `{"kind","article_id"?,"visitor"}`; any kind is accepted here and an unknown one dropped below. */
+const EventBody = z.object(
+  {
+    kind: z.string(),
+    article_id: z.string().refine(isValidId, 'expected an article id (1 to 64 letters, digits, "_" or "-") or null').nullable().default(null),
+    visitor: z.string().refine(isVisitorToken, 'expected 16 to 128 characters of letters, digits, "_" or "-"'),
+  },
+  { error: 'expected a JSON object like {"kind":"open","visitor":"…"}' },
+);
 
 /** The events sub-app, mounted at `/api/events`. */
 export function eventRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -35,27 +32,15 @@ export function eventRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(
     '/',
-    bodyLimit({
-      maxSize: EVENT_BODY_MAX_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', `An event body is at most ${EVENT_BODY_MAX_BYTES} bytes.`, 413);
-      },
-    }),
+    declaredJson,
+    jsonBody(EventBody, { maxBytes: EVENT_BODY_MAX_BYTES, tooLarge: `An event body is at most ${EVENT_BODY_MAX_BYTES} bytes.` }),
     async (c) => {
-      const body = parseObject(await c.req.text());
-      if (!isVisitorToken(body.visitor)) {
-        throw new ValidationError('visitor: expected 16 to 128 characters of letters, digits, "_" or "-".');
-      }
-      if (typeof body.kind !== 'string') throw new ValidationError('kind: expected a string.');
-      const articleId = body.article_id ?? null;
-      if (articleId !== null && !isValidId(articleId)) {
-        throw new ValidationError('article_id: expected an article id (1 to 64 letters, digits, "_" or "-") or null.');
-      }
+      const body = c.req.valid('json');
       // Rule 1: a kind outside the whitelist is not recorded, but the client is not told off.
       if (isEventKind(body.kind)) {
         const event = eventRecord({
           kind: body.kind,
-          articleId,
+          articleId: body.article_id,
           visitorHash: visitorHash(body.visitor, deps.config.sessionSecret),
           now: deps.now(),
         });

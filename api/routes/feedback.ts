@@ -4,17 +4,24 @@
  * notify the admin. The mail is sent after the reply, off the request path: the feedback is already
  * stored, so a slow or refusing mail server can neither lose it nor fail or delay the request.
  */
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { AppError, RateLimitError, ValidationError, describeError } from '../../core/platform/errors.ts';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { RateLimitError, ValidationError, describeError } from '../../core/platform/errors.ts';
 import { FloodCap, feedbackNotification, parseFeedback, type FeedbackDoc } from '../../core/domain/feedback.ts';
 import { randomId } from '../../core/domain/ids.ts';
 import { insertFeedback } from '../../core/store/feedback.ts';
 import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { jsonBody } from '../validate.ts';
 
 /** Largest accepted body (a 5,000-character message in multi-byte script plus the other fields). */
 export const FEEDBACK_BODY_MAX_BYTES = 32 * 1024;
+
+/**
+ * Any JSON object: its fields are judged by parseFeedback (core/domain/feedback.ts) after the
+ * honeypot, which must answer a robot the same whatever else it sent.
+ */
+const FeedbackBody = z.record(z.string(), z.unknown(), { error: 'expected a JSON object like {"message":"…"}' });
 
 /** The feedback sub-app, mounted at `/api/feedback`. The flood counter lives with the app instance. */
 export function feedbackRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -38,20 +45,12 @@ export function feedbackRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(
     '/',
-    bodyLimit({
-      maxSize: FEEDBACK_BODY_MAX_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', 'That feedback is too large; please keep the message under 5,000 characters.', 413);
-      },
+    jsonBody(FeedbackBody, {
+      maxBytes: FEEDBACK_BODY_MAX_BYTES,
+      tooLarge: 'That feedback is too large; please keep the message under 5,000 characters.',
     }),
     async (c) => {
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        throw new ValidationError('The body must be JSON like {"message":"…"}.');
-      }
-      const parsed = parseFeedback(body);
+      const parsed = parseFeedback(c.req.valid('json'));
       // A filled honeypot gets the very same reply as a real submission, so a bot learns nothing.
       if (parsed.kind === 'honeypot') return c.json({ ok: true }, 201);
       if (parsed.kind === 'invalid') throw new ValidationError(parsed.message);

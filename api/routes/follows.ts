@@ -3,7 +3,7 @@
  * (validated against the taxonomy); unique per (user, kind, value). Follows of sources that no
  * longer exist are skipped in the list. They drive `GET /api/feed?following=true`.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { isValidId } from '../../core/domain/ids.ts';
 import { displayName, isTag } from '../../core/domain/taxonomy.ts';
@@ -12,22 +12,17 @@ import { ValidationError } from '../../core/platform/errors.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';
 import { addFollow, listFollows, removeFollow } from '../../core/store/follows.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { requireUser } from '../session.ts';
-import { limitBody } from './saved.ts';
+import { requireUser, signedIn } from '../session.ts';
+import { queryOrJsonBody } from '../validate.ts';
 
 const Follow = z.object({ kind: z.enum(FOLLOW_KINDS), value: z.string().min(1).max(64) });
 
-async function followOf(c: Context<AppEnv>): Promise<z.infer<typeof Follow>> {
-  const fromQuery = c.req.query('kind') !== undefined ? { kind: c.req.query('kind'), value: c.req.query('value') } : null;
-  const parsed = Follow.safeParse(fromQuery ?? (await c.req.json().catch(() => null)));
-  if (!parsed.success) throw new ValidationError('Expected {"kind": "source" | "tag", "value"}.', 'invalid_follow');
-  return parsed.data;
-}
+/** `?kind=&value=`, or the same as a JSON body. */
+const follow = queryOrJsonBody(Follow, ['kind'], { maxBytes: 4 * 1024, code: 'invalid_follow' });
 
 /** `/api/follows`: list, add, remove. */
 export function followRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', limitBody(4 * 1024));
 
   app.get('/', async (c) => {
     const user = await requireUser(c);
@@ -43,9 +38,9 @@ export function followRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ items });
   });
 
-  app.post('/', async (c) => {
+  app.post('/', signedIn, follow, async (c) => {
     const user = await requireUser(c);
-    const { kind, value } = await followOf(c);
+    const { kind, value } = c.req.valid('json');
     if (kind === 'source') {
       const exists = isValidId(value) && (await sourcesCollection(deps.db).countDocuments({ _id: value }, { limit: 1 })) > 0;
       if (!exists) throw new ValidationError(`There is no source "${value}".`, 'unknown_source');
@@ -56,9 +51,9 @@ export function followRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ kind, value, following: true }, created ? 201 : 200);
   });
 
-  app.delete('/', async (c) => {
+  app.delete('/', signedIn, follow, async (c) => {
     const user = await requireUser(c);
-    const { kind, value } = await followOf(c);
+    const { kind, value } = c.req.valid('json');
     return c.json({ kind, value, following: false, removed: await removeFollow(deps.db, user._id, kind, value) });
   });
 

@@ -8,13 +8,14 @@ import { isValidId } from '../../core/domain/ids.ts';
 import { HISTORY_EVENTS } from '../../core/domain/user.ts';
 import { ValidationError } from '../../core/platform/errors.ts';
 import { clearHistory, listHistory, recordHistory, removeHistory, trimHistory } from '../../core/store/history.ts';
-import { articleExists, findArticleCards } from '../../core/store/saved.ts';
+import { articleExists } from '../../core/store/saved.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { requireUser } from '../session.ts';
-import { limitBody } from './saved.ts';
+import { requireUser, signedIn } from '../session.ts';
+import { jsonBody } from '../validate.ts';
+import { ArticleId, entryCards } from './saved.ts';
 
 const Entry = z.object({
-  article_id: z.string().refine(isValidId, 'not a valid article id'),
+  article_id: ArticleId,
   // Only deliberate events; passive ones (impressions, scrolls) are refused.
   event: z.enum(HISTORY_EVENTS).default('opened'),
 });
@@ -22,24 +23,16 @@ const Entry = z.object({
 /** `/api/history`: list, add, clear, remove one. */
 export function historyRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', limitBody(4 * 1024));
 
   app.get('/', async (c) => {
     const user = await requireUser(c);
     const entries = await listHistory(deps.db, user._id);
-    const cards = await findArticleCards(deps.db, entries.map((e) => e.article_id));
-    const items = entries.flatMap((e) => {
-      const card = cards.get(e.article_id);
-      return card ? [{ ...card, event: e.event, at: e.at.toISOString() }] : [];
-    });
-    return c.json({ items });
+    return c.json({ items: await entryCards(deps.db, entries, (e) => ({ event: e.event, at: e.at.toISOString() })) });
   });
 
-  app.post('/', async (c) => {
+  app.post('/', signedIn, jsonBody(Entry, { maxBytes: 4 * 1024, code: 'invalid_history_entry' }), async (c) => {
     const user = await requireUser(c);
-    const parsed = Entry.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) throw new ValidationError('Expected {"article_id", "event": "opened" | "replaced"}.', 'invalid_history_entry');
-    const { article_id, event } = parsed.data;
+    const { article_id, event } = c.req.valid('json');
     if (!(await articleExists(deps.db, article_id))) return c.json({ article_id, recorded: false, skipped: true });
     await recordHistory(deps.db, user._id, article_id, event, deps.now());
     await trimHistory(deps.db, user._id);

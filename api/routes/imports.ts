@@ -7,14 +7,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isValidId } from '../../core/domain/ids.ts';
 import { HISTORY_EVENTS } from '../../core/domain/user.ts';
-import { ValidationError } from '../../core/platform/errors.ts';
 import { recordHistory, trimHistory } from '../../core/store/history.ts';
 import { existingArticleIds } from '../../core/store/saved.ts';
 import { claimImport, setPrefs } from '../../core/store/users.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { requireUser } from '../session.ts';
-import { storedPrefs, validatePrefs } from './prefs.ts';
-import { limitBody } from './saved.ts';
+import { requireUser, signedIn } from '../session.ts';
+import { jsonBody } from '../validate.ts';
+import { PrefsObject, storedPrefs } from './prefs.ts';
 
 /** Most entries one import takes. */
 export const IMPORT_MAX_ENTRIES = 500;
@@ -30,22 +29,20 @@ const Body = z.object({
     )
     .max(IMPORT_MAX_ENTRIES)
     .default([]),
-  prefs: z.unknown().optional(),
+  prefs: PrefsObject.optional(),
 });
 
 /** `/api/import`. */
 export function importRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', limitBody(128 * 1024));
 
-  app.post('/', async (c) => {
+  app.post('/', signedIn, jsonBody(Body, { maxBytes: 128 * 1024, code: 'invalid_import' }), async (c) => {
     const user = await requireUser(c);
-    const parsed = Body.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success) throw new ValidationError(`Expected {"history": [{"article_id","event"?,"at"?}] (at most ${IMPORT_MAX_ENTRIES}), "prefs"?}.`, 'invalid_import');
-    const prefs = parsed.data.prefs === undefined ? null : validatePrefs(parsed.data.prefs);
+    const body = c.req.valid('json');
+    const prefs = body.prefs ?? null;
     const now = deps.now();
     if (!(await claimImport(deps.db, user._id, now))) return c.json({ imported: 0, skipped: 0, already_imported: true });
-    const entries = parsed.data.history.filter((e) => isValidId(e.article_id));
+    const entries = body.history.filter((e) => isValidId(e.article_id));
     const existing = await existingArticleIds(deps.db, [...new Set(entries.map((e) => e.article_id))]);
     let imported = 0;
     for (const entry of entries) {
@@ -60,7 +57,7 @@ export function importRoutes(deps: AppDeps): Hono<AppEnv> {
     // Device prefs fill an empty account only; an account's own prefs win.
     const prefsImported = prefs !== null && Object.keys(storedPrefs(user.prefs)).length === 0;
     if (prefsImported) await setPrefs(deps.db, user._id, prefs, now);
-    return c.json({ imported, skipped: parsed.data.history.length - imported, prefs_imported: prefsImported, already_imported: false });
+    return c.json({ imported, skipped: body.history.length - imported, prefs_imported: prefsImported, already_imported: false });
   });
 
   return app;

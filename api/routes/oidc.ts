@@ -26,6 +26,7 @@ import { findIdentity, recordIdentity } from '../../core/store/identities.ts';
 import { findOrCreateUserByEmail, findUserById, setAvatar } from '../../core/store/users.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { openSession } from '../session.ts';
+import { query } from '../validate.ts';
 
 const COOKIE_PATH = '/api/auth/oidc';
 const discoveries = new Map<string, Promise<client.Configuration>>();
@@ -132,12 +133,15 @@ async function completeSignIn(c: Context<AppEnv>, deps: AppDeps, configuration: 
   return flow.returnTo;
 }
 
+/** `?return_to=`: a same-site path to come back to, else `/` (core/domain/auth.ts safeReturnTo). */
+const StartQuery = z.object({ return_to: z.string().optional().catch(undefined).transform(safeReturnTo) });
+
 /** `/api/auth/oidc`: start and callback. 404 when no provider is configured. */
 export function oidcRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const fail = (c: Context<AppEnv>, code: string) => c.redirect(`/auth/verify?error=${encodeURIComponent(code)}`, 302);
 
-  app.get('/start', async (c) => {
+  app.get('/start', query(StartQuery), async (c) => {
     if (!deps.config.oidc) return c.json({ error: { code: 'not_found', message: 'Provider sign-in is not configured.' } }, 404);
     let configuration: client.Configuration;
     try {
@@ -151,7 +155,7 @@ export function oidcRoutes(deps: AppDeps): Hono<AppEnv> {
       state: client.randomState(),
       nonce: client.randomNonce(),
       codeVerifier,
-      returnTo: safeReturnTo(c.req.query('return_to')),
+      returnTo: c.req.valid('query').return_to,
       exp: Math.floor(deps.now().getTime() / 1000) + OIDC_STATE_TTL_SECONDS,
     };
     setCookie(c, OIDC_STATE_COOKIE, signState(flow, deps.config.sessionSecret), {

@@ -6,12 +6,12 @@
  * client-only `lanes` list, which the parser ignores. Unknown fields are dropped.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { MAX_PREFS_CHARS, parsePrefs } from '../../core/domain/prefs.ts';
-import { ValidationError } from '../../core/platform/errors.ts';
 import { setPrefs } from '../../core/store/users.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
-import { requireUser } from '../session.ts';
-import { limitBody } from './saved.ts';
+import { requireUser, signedIn } from '../session.ts';
+import { jsonBody } from '../validate.ts';
 
 /** Largest prefs object accepted, serialised (the reading path ignores larger blobs whole). */
 export const PREFS_MAX_BYTES = MAX_PREFS_CHARS;
@@ -23,20 +23,25 @@ function lanes(value: unknown): string[] {
   return [...new Set(out)].slice(0, MAX_LANES);
 }
 
-/** The normalised prefs a request carries, or a 422 naming what is wrong. */
-export function validatePrefs(value: unknown): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ValidationError('prefs must be a JSON object.', 'invalid_prefs');
-  }
-  if (JSON.stringify(value).length > PREFS_MAX_BYTES) throw new ValidationError(`prefs must be at most ${PREFS_MAX_BYTES} characters.`, 'invalid_prefs');
+/** The normalised prefs of a stored or sent prefs object (`lanes` kept only when it was sent). */
+function normalisePrefs(value: Record<string, unknown>): Record<string, unknown> {
   const parsed = parsePrefs(value);
   const out: Record<string, unknown> = {
     ...parsed,
     pauses: parsed.pauses.map((p) => ({ kind: p.kind, value: p.value, until: p.until.toISOString() })),
   };
-  if ('lanes' in value) out.lanes = lanes((value as { lanes?: unknown }).lanes);
+  if ('lanes' in value) out.lanes = lanes(value.lanes);
   return out;
 }
+
+/**
+ * A prefs object as a request carries it (the body of `PUT /api/prefs`, `prefs` of an import):
+ * a JSON object of at most PREFS_MAX_BYTES serialised, normalised on the way in.
+ */
+export const PrefsObject = z
+  .record(z.string(), z.unknown(), { error: 'expected a JSON object of Calm Filters prefs' })
+  .refine((value) => JSON.stringify(value).length <= PREFS_MAX_BYTES, `must be at most ${PREFS_MAX_BYTES} characters`)
+  .transform(normalisePrefs);
 
 /** The stored prefs as an object ({} when none). */
 export function storedPrefs(prefs: unknown): Record<string, unknown> {
@@ -46,13 +51,12 @@ export function storedPrefs(prefs: unknown): Record<string, unknown> {
 /** `/api/prefs`: read and replace. */
 export function prefsRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', limitBody(PREFS_MAX_BYTES + 1024));
 
   app.get('/', async (c) => c.json(storedPrefs((await requireUser(c)).prefs)));
 
-  app.put('/', async (c) => {
+  app.put('/', signedIn, jsonBody(PrefsObject, { maxBytes: PREFS_MAX_BYTES + 1024, code: 'invalid_prefs' }), async (c) => {
     const user = await requireUser(c);
-    const prefs = validatePrefs(await c.req.json().catch(() => undefined));
+    const prefs = c.req.valid('json');
     await setPrefs(deps.db, user._id, prefs, deps.now());
     return c.json(prefs);
   });

@@ -6,38 +6,41 @@
  * call as the job, so the reader and the job can never disagree.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { z } from 'zod';
-import { AppError, ValidationError } from '../../core/platform/errors.ts';
-import { addDays, guessProblem, isWordGame, judgeGuess, utcDay, WORD_GAME_RULES } from '../../core/domain/puzzle.ts';
+import { ValidationError } from '../../core/platform/errors.ts';
+import { addDays, guessProblem, isWordGame, judgeGuess, utcDay, WORD_GAME_RULES, type WordGame } from '../../core/domain/puzzle.ts';
 import { ensureWordPuzzle, ensureWordSearch } from '../../core/puzzles/daily.ts';
 import { dictionary, isDictionaryLength } from '../../core/puzzles/dictionary.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { jsonBody, query } from '../validate.ts';
 
 /** How long browsers and CDNs may keep a dictionary (a week; the ETag revalidates after a deploy). */
 export const DICTIONARY_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
-const guessBody = z.object({
-  game: z.unknown().optional(),
-  guess: z.unknown(),
-  attempt: z.unknown(),
-  date: z.unknown().optional(),
+/** `classic` (the default, also for an empty value) or `long`. */
+const Game = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.custom<WordGame>(isWordGame, 'must be "classic" or "long"').default('classic'),
+);
+
+/** The guess body; the guess's letters and the attempt's range depend on the game (checked below). */
+const GuessBody = z.object({
+  game: Game,
+  guess: z.string(),
+  attempt: z.number().int('must be a whole number'),
+  date: z.string().optional(),
 });
 
-/** `?game=` (default classic) or a 422 naming the allowed values. */
-function parseGame(value: unknown) {
-  const game = value === undefined || value === null || value === '' ? 'classic' : value;
-  if (!isWordGame(game)) throw new ValidationError('game must be "classic" or "long".');
-  return game;
-}
+/** `?length=5` or `6`. */
+const WordsQuery = z.object({ length: z.coerce.number().refine(isDictionaryLength, 'must be 5 or 6') });
 
 /** The puzzles sub-app. */
 export function puzzleRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/word', async (c) => {
-    const game = parseGame(c.req.query('game'));
+  app.get('/word', query(z.object({ game: Game })), async (c) => {
+    const { game } = c.req.valid('query');
     const day = utcDay(deps.now());
     const { puzzle } = await ensureWordPuzzle(deps.db, day, game, deps.now());
     c.header('Cache-Control', 'no-cache');
@@ -47,33 +50,21 @@ export function puzzleRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(
     '/word/guess',
-    bodyLimit({
-      maxSize: 1024,
-      onError: () => {
-        throw new AppError('payload_too_large', 'A guess body is a few bytes of JSON.', 413);
-      },
-    }),
+    jsonBody(GuessBody, { maxBytes: 1024, tooLarge: 'A guess body is a few bytes of JSON.' }),
     async (c) => {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(await c.req.text());
-      } catch {
-        throw new ValidationError('The body must be JSON like {"game":"classic","guess":"crane","attempt":1}.');
-      }
-      const body = guessBody.safeParse(raw);
-      if (!body.success) throw new ValidationError('The body must be a JSON object with guess and attempt.');
-      const game = parseGame(body.data.game);
+      const body = c.req.valid('json');
+      const game = body.game;
       const rules = WORD_GAME_RULES[game];
-      const guess = typeof body.data.guess === 'string' ? body.data.guess.toLowerCase() : body.data.guess;
+      const guess = body.guess.toLowerCase();
       const problem = guessProblem(guess, rules.length);
-      if (problem !== null || typeof guess !== 'string') throw new ValidationError(`${problem ?? 'guess is invalid'}.`);
-      const attempt = body.data.attempt;
-      if (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 1 || attempt > rules.maxGuesses) {
+      if (problem !== null) throw new ValidationError(`${problem}.`);
+      const attempt = body.attempt;
+      if (attempt < 1 || attempt > rules.maxGuesses) {
         throw new ValidationError(`attempt must be a whole number from 1 to ${rules.maxGuesses}.`);
       }
       // A game started just before midnight (UTC) may finish on yesterday's puzzle; nothing older, nothing ahead.
       const today = utcDay(deps.now());
-      const day = body.data.date === undefined ? today : body.data.date;
+      const day = body.date === undefined ? today : body.date;
       if (day !== today && day !== addDays(today, -1)) {
         throw new ValidationError('date must be today or yesterday (UTC, YYYY-MM-DD).');
       }
@@ -91,9 +82,8 @@ export function puzzleRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ date: day, theme: puzzle.theme, words: puzzle.words, grid: puzzle.grid, size: puzzle.size });
   });
 
-  app.get('/words', compress(), (c) => {
-    const length = Number(c.req.query('length'));
-    if (!isDictionaryLength(length)) throw new ValidationError('length must be 5 or 6.');
+  app.get('/words', query(WordsQuery), compress(), (c) => {
+    const { length } = c.req.valid('query');
     const dict = dictionary(length);
     c.header('Cache-Control', `public, max-age=${DICTIONARY_MAX_AGE_SECONDS}, stale-while-revalidate=86400`);
     c.header('ETag', dict.etag);

@@ -4,13 +4,15 @@
  * client address, counted in memory only (CONTRACT.md). `classify` asks the model only for admins;
  * everyone else gets the offline classifier's view.
  */
-import { Hono, type Context } from 'hono';
-import { RateLimitError, ValidationError } from '../../core/platform/errors.ts';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { RateLimitError } from '../../core/platform/errors.ts';
 import { previewFeed } from '../../core/pipeline/preview.ts';
 import { isAdmin } from '../../core/domain/user.ts';
 import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { currentUser } from '../session.ts';
+import { query } from '../validate.ts';
 
 /** Requests allowed per client address per window. */
 export const PREVIEW_LIMIT = 10;
@@ -33,26 +35,39 @@ function slidingWindow(limit: number, windowMs: number) {
   };
 }
 
+/** Why `url` cannot be previewed, or null: an http or https URL of at most 2,000 characters. */
+function urlProblem(url: string): string | null {
+  if (url.length > 2000) return 'give the http or https address of a feed (at most 2,000 characters)';
+  try {
+    const scheme = new URL(url).protocol;
+    return scheme === 'http:' || scheme === 'https:' ? null : 'only http and https URLs are accepted';
+  } catch {
+    return 'not a valid URL';
+  }
+}
+
+const PreviewQuery = z.object({
+  url: z.string().trim().min(1, 'give the http or https address of a feed').check((ctx) => {
+    const problem = urlProblem(ctx.value);
+    if (problem !== null) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  }),
+  sample: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('a whole number from 1 to 50').min(1, 'a whole number from 1 to 50').default(20)),
+  classify: z.string().optional().transform((v) => /^(1|true|yes|on)$/i.test(v ?? '')),
+});
+
 /** The source-preview sub-app. */
 export function sourcePreviewRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const allow = slidingWindow(PREVIEW_LIMIT, WINDOW_MS);
 
-  app.get('/', async (c) => {
+  // Counted before the query is judged: a refused request spends its turn too.
+  const limited: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!allow(clientAddress(c), deps.now().getTime())) throw new RateLimitError('Too many previews; please wait a minute.');
-    const url = c.req.query('url')?.trim() ?? '';
-    if (!url || url.length > 2000) throw new ValidationError('url: give the http or https address of a feed.');
-    let scheme: string;
-    try {
-      scheme = new URL(url).protocol;
-    } catch {
-      throw new ValidationError('url: not a valid URL.');
-    }
-    if (scheme !== 'http:' && scheme !== 'https:') throw new ValidationError('url: only http and https URLs are accepted.');
-    const sampleRaw = c.req.query('sample');
-    const sample = sampleRaw === undefined || sampleRaw === '' ? 20 : Number(sampleRaw);
-    if (!Number.isInteger(sample) || sample < 1) throw new ValidationError('sample: a whole number from 1 to 50.');
-    const classify = /^(1|true|yes|on)$/i.test(c.req.query('classify') ?? '');
+    await next();
+  };
+
+  app.get('/', limited, query(PreviewQuery), async (c) => {
+    const { url, sample, classify } = c.req.valid('query');
     const user = classify ? await currentUser(c) : null;
     const result = await previewFeed(deps, url, { sample: Math.min(sample, 50), classify, useModel: user !== null && isAdmin(user, deps.config) });
     c.header('Cache-Control', 'no-store');

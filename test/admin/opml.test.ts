@@ -187,7 +187,7 @@ test('5 MB is the limit: a file of exactly 5 MB imports, one byte more is refuse
   const over = exact.replace('<!--', '<!-- ');
   const before = await sourceCount();
   const refused = await admin('/api/admin/sources/import', { method: 'POST', body: over });
-  assert.is(refused.status, 422);
+  assert.is(refused.status, 413);
   assert.is(await errorCode(refused), 'payload_too_large');
   let message = '';
   await importOpml(ctx.db, bytes(over), undefined, options).catch((error: unknown) => (message = String(error)));

@@ -1,8 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createAppServer, SECURITY_HEADERS, serveApp } from '../../api/server.ts';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SECURITY_HEADERS } from '../../api/security-headers.ts';
+import { serveApp } from '../../api/server.ts';
 import { unsubscribeToken } from '../../core/domain/digest.ts';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
 import type { CacheFigures } from '../../core/platform/cache.ts';
@@ -128,28 +129,28 @@ test("a route's own value for a security header wins, once, in any letter case",
   } finally {
     await server.close();
   }
-  // Node's own response API, in every form a handler can use: the security headers are added to what it sets.
-  const node = createAppServer({ fetch: () => new Response('unused') });
-  node.removeAllListeners('request');
-  node.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url === '/object') res.writeHead(200, { 'x-frame-options': 'DENY', 'content-type': 'text/plain' });
-    else if (req.url === '/array') res.writeHead(200, 'Fine', ['X-FRAME-OPTIONS', 'DENY', 'Content-Type', 'text/plain']);
-    else if (req.url === '/pairs') res.writeHead(200, [['X-Frame-Options', 'DENY'], ['Content-Type', 'text/plain']] as unknown as string[]);
-    else if (req.url === '/set') res.setHeader('X-Frame-Options', 'DENY');
-    res.end('ok');
-  });
-  await new Promise<void>((resolve) => node.listen(0, '127.0.0.1', resolve));
+});
+
+test('the security headers are the policy we set, on the site files answered before the app, and without a server', async () => {
+  assert.is(
+    SECURITY_HEADERS['content-security-policy'],
+    "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  );
+  assert.is(SECURITY_HEADERS['strict-transport-security'], 'max-age=15552000; includeSubDomains');
+  assert.is(Object.keys(SECURITY_HEADERS).length, 12);
+  writeFileSync(path.join(ctx.config.distDir, 'hello.txt'), 'hello');
+  const server = await serveApp(ctx.app, 0, '127.0.0.1');
   try {
-    const base = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
-    for (const path of ['/object', '/array', '/pairs', '/set', '/implicit']) {
-      const res = await fetch(`${base}${path}`);
-      assert.is(await res.text(), 'ok');
-      assert.is(res.headers.get('x-frame-options'), path === '/implicit' ? SECURITY_HEADERS['X-Frame-Options'] : 'DENY', path);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (name !== 'X-Frame-Options') assert.is(res.headers.get(name), value, `${name} on ${path}`);
-    }
+    const file = await fetch(`${server.url}/hello.txt`);
+    assert.is(await file.text(), 'hello');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(file.headers.get(name), value, `${name} on a site file`);
   } finally {
-    node.closeAllConnections();
-    await new Promise<void>((resolve) => node.close(() => resolve()));
+    await server.close();
+  }
+  // `app.request()` (no Node server at all) makes the same answers: the headers are the app's own.
+  for (const pathname of ['/api/health', '/hello.txt', '/nope']) {
+    const res = await ctx.request(pathname);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(res.headers.get(name), value, `${name} on ${pathname} without a server`);
   }
 });
 

@@ -27,8 +27,8 @@ test.after(async () => {
 const oversized = Buffer.alloc(3 * 1024 * 1024, 0x61);
 /** [what, path, body, status]: refused before the body is read. */
 const UPLOADS: Array<[string, string, Buffer, number]> = [
-  ['3 MB over the sign-in routes’ body limit', '/api/auth/email/start', oversized, 422],
-  ['3 MB over the import’s body limit', '/api/import', oversized, 422],
+  ['3 MB over the sign-in routes’ body limit (413)', '/api/auth/email/start', oversized, 413],
+  ['3 MB to the import without a session (401 before the limit)', '/api/import', oversized, 401],
   ['an upload within the limit but without a session (401 before reading)', '/api/import', Buffer.alloc(120 * 1024, 0x61), 401],
 ];
 

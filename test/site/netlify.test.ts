@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CACHE_RULES, cacheControlFor } from '../../api/http-cache.ts';
-import { contentTypeOf } from '../../api/static-files.ts';
+import { contentTypeOf } from '../../api/site-paths.ts';
 import { parseToml, type TomlTable } from './toml.ts';
 
 const config = parseToml(readFileSync(new URL('../../netlify.toml', import.meta.url), 'utf8'));

@@ -17,7 +17,8 @@ import { findSource } from '../../../core/store/sources.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
 import { sourceHealthView } from './sources.ts';
 import { adminPreview } from './preview.ts';
-import { jsonBody, pathId } from './input.ts';
+import { jsonBody } from '../../validate.ts';
+import { ADMIN_BODY, pathId } from './input.ts';
 
 /** 409: the request clashes with the current state (CONTRACT.md is silent; docs/admin.md records it). */
 class ConflictError extends AppError {
@@ -47,8 +48,8 @@ export function adminCandidatesRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get('/', async (c) => c.json({ items: (await listCandidates(deps.db)).map(candidateView) }));
 
-  app.post('/', async (c) => {
-    const body = await jsonBody(c, createBody);
+  app.post('/', jsonBody(createBody, ADMIN_BODY), async (c) => {
+    const body = c.req.valid('json');
     // Shape first (scheme, userinfo, port, literal private address): a refused URL costs nothing.
     const url = checkUrl(body.url, deps.config.fetchAllowPrivate).href;
     if (await sourcesCollection(deps.db).findOne({ feed_url: url }, { projection: { _id: 1 } })) {
@@ -92,9 +93,9 @@ export function adminCandidatesRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ candidate: candidateView(updated) });
   });
 
-  app.post('/:id/promote', async (c) => {
+  app.post('/:id/promote', jsonBody(promoteBody, ADMIN_BODY), async (c) => {
     const candidate = found(await findCandidate(deps.db, pathId(c, 'candidate')));
-    const { activate } = await jsonBody(c, promoteBody);
+    const { activate } = c.req.valid('json');
     if (candidateTransition(candidate.status, 'promote') === null) throw new ConflictError(`A ${candidate.status} candidate cannot be promoted.`, 'invalid_transition');
     if (await sourcesCollection(deps.db).findOne({ feed_url: candidate.url }, { projection: { _id: 1 } })) {
       throw new ConflictError('That feed is already a source.', 'already_a_source');

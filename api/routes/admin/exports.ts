@@ -6,11 +6,13 @@
 import { Hono, type Context } from 'hono';
 import { csvDocument, type CsvCell } from '../../../core/domain/csv.ts';
 import { sourceRates } from '../../../core/domain/source.ts';
-import { clampDays, type AdminStats } from '../../../core/domain/stats.ts';
+import type { AdminStats } from '../../../core/domain/stats.ts';
 import { loadAdminStats } from '../../../core/store/admin-stats.ts';
 import { exportOpml } from '../../../core/pipeline/opml.ts';
 import { listAllSources } from '../../../core/store/admin-sources.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
+import { query } from '../../validate.ts';
+import { StatsQuery } from './input.ts';
 
 /** Header row of `sources.csv`, in SPEC.md's order. */
 export const SOURCES_CSV_HEADER = [
@@ -77,8 +79,8 @@ export function adminExportRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(await exportOpml(deps.db, deps.config, deps.now()));
   });
 
-  app.get('/audience.csv', async (c) => {
-    const stats = await loadAdminStats(deps.db, deps.now(), clampDays(c.req.query('days')));
+  app.get('/audience.csv', query(StatsQuery), async (c) => {
+    const stats = await loadAdminStats(deps.db, deps.now(), c.req.valid('query').days);
     return csvResponse(c, 'audience.csv', audienceRows(stats));
   });
 

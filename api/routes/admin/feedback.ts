@@ -14,7 +14,8 @@ import { replyMail, sanitizeReply, type FeedbackReplyDoc, type InboxFeedback } f
 import { deleteFeedback, findFeedback, listFeedback, listReplies, recordReply, setFeedbackRead } from '../../../core/store/admin-feedback.ts';
 import { adminUserId } from '../../admin-gate.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
-import { jsonBody, pathId } from './input.ts';
+import { jsonBody } from '../../validate.ts';
+import { ADMIN_BODY, pathId } from './input.ts';
 
 /** How long a reply may take to hand over to the mail server (SPEC.md "Limits": about 20 s). */
 export const REPLY_SEND_BUDGET_MS = 20_000;
@@ -63,9 +64,9 @@ export function adminFeedbackRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ items: items.map((f) => feedbackView(f, byFeedback.get(f._id) ?? [])), unread: items.filter((f) => f.read_at === null).length });
   });
 
-  app.post('/:id/read', async (c) => {
+  app.post('/:id/read', jsonBody(readBody, ADMIN_BODY), async (c) => {
     const id = pathId(c, 'feedback');
-    const { read } = await jsonBody(c, readBody);
+    const { read } = c.req.valid('json');
     const updated = await setFeedbackRead(deps.db, id, read, deps.now());
     if (!updated) throw new NotFoundError('No feedback with that id.');
     return c.json({ item: feedbackView(updated, await listReplies(deps.db, [id])) });
@@ -77,12 +78,12 @@ export function adminFeedbackRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  app.post('/:id/reply', async (c) => {
+  app.post('/:id/reply', jsonBody(replyBody, ADMIN_BODY), async (c) => {
     const id = pathId(c, 'feedback');
     const feedback = await findFeedback(deps.db, id);
     if (!feedback) throw new NotFoundError('No feedback with that id.');
     if (!feedback.contact_email) throw new BadRequestError('This feedback has no contact e-mail, so there is no one to reply to.', 'no_contact_email');
-    const { html } = await jsonBody(c, replyBody);
+    const { html } = c.req.valid('json');
     const reply = sanitizeReply(html);
     if (reply.text === '') throw new ValidationError('html: the reply is empty once cleaned up.', 'empty_reply');
     const userId = await adminUserId(c);

@@ -1,9 +1,11 @@
-/** Input helpers of the admin routes: path ids and JSON bodies, validated with zod. */
+/** Input rules of the admin routes: path ids, the body limit and the stats window. */
 import type { Context } from 'hono';
-import type { z } from 'zod';
-import { NotFoundError, ValidationError } from '../../../core/platform/errors.ts';
+import { z } from 'zod';
+import { NotFoundError } from '../../../core/platform/errors.ts';
 import { isValidId } from '../../../core/domain/ids.ts';
+import { clampDays } from '../../../core/domain/stats.ts';
 import type { AppEnv } from '../../deps.ts';
+import type { BodyRules } from '../../validate.ts';
 
 /** The `:id` path parameter; a malformed id cannot exist, so it is a 404 like an unknown one. */
 export function pathId(c: Context<AppEnv>, what: string): string {
@@ -12,20 +14,11 @@ export function pathId(c: Context<AppEnv>, what: string): string {
   return id;
 }
 
-/** The JSON body parsed with `schema`; a body that is not JSON or fails the schema is a 422 naming the field. */
-export async function jsonBody<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<T> {
-  let raw: unknown;
-  try {
-    const text = await c.req.text();
-    raw = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new ValidationError('The body must be JSON.');
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.length ? issue.path.join('.') : 'body';
-    throw new ValidationError(`${field}: ${issue?.message ?? 'invalid value'}`);
-  }
-  return parsed.data;
-}
+/**
+ * Every admin JSON body: a status, a flag or a reply of at most REPLY_RAW_MAX_CHARS (longer ones
+ * are cut, not refused, so the limit leaves room for one written in a multi-byte script).
+ */
+export const ADMIN_BODY: BodyRules = { maxBytes: 256 * 1024 };
+
+/** `?days=`: 7, 30 or 90 (core/domain/stats.ts clampDays; anything else is the nearest). */
+export const StatsQuery = z.object({ days: z.string().optional().catch(undefined).transform(clampDays) });

@@ -4,7 +4,6 @@
  * version so feeds, the brief and the next build drop or restore the articles) and the review flag.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { OPML_MAX_BYTES } from '../../../core/domain/opml.ts';
 import { describeError, NotFoundError, ValidationError } from '../../../core/platform/errors.ts';
@@ -14,7 +13,8 @@ import { sourceRates, type SourceDoc } from '../../../core/domain/source.ts';
 import { findSource } from '../../../core/store/sources.ts';
 import { listAllSources, setSourceReview, setSourceStatus, setSourceVisibility } from '../../../core/store/admin-sources.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
-import { jsonBody, pathId } from './input.ts';
+import { jsonBody, limitBody, query } from '../../validate.ts';
+import { ADMIN_BODY, pathId } from './input.ts';
 import { adminPreview } from './preview.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -54,6 +54,7 @@ export function sourceHealthView(s: SourceDoc) {
 
 const statusBody = z.object({ status: z.enum(['active', 'paused', 'retired']) });
 const visibilityBody = z.object({ visibility: z.enum(['visible', 'hidden']) });
+const ImportQuery = z.object({ status: z.enum(['paused', 'active']).default('paused') });
 const reviewBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('flag'), reason: z.string().trim().min(1, 'a reason is needed to flag a source').max(500) }),
   z.object({ action: z.literal('clear'), reason: z.string().optional().nullable() }),
@@ -74,30 +75,26 @@ export function adminSourcesRoutes(deps: AppDeps): Hono<AppEnv> {
   // status of the new sources in the query. A file refused whole is a 422 and writes nothing.
   app.post(
     '/import',
-    bodyLimit({
-      maxSize: OPML_MAX_BYTES,
-      onError: () => {
-        throw new ValidationError(`The file is larger than ${OPML_MAX_BYTES / 1024 / 1024} MB; an OPML import takes at most that. Nothing was imported.`, 'payload_too_large');
-      },
-    }),
+    limitBody({ maxBytes: OPML_MAX_BYTES, tooLarge: `The file is larger than ${OPML_MAX_BYTES / 1024 / 1024} MB; an OPML import takes at most that. Nothing was imported.` }),
+    query(ImportQuery),
     async (c) => {
-      const status = c.req.query('status') ?? 'paused';
-      if (status !== 'paused' && status !== 'active') throw new ValidationError('status: must be "paused" or "active".');
+      const { status } = c.req.valid('query');
+      // The file itself, in its own charset: not JSON, so read as bytes and judged by importOpml.
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const summary = await importOpml(deps.db, bytes, c.req.header('content-type'), { status, allowPrivate: deps.config.fetchAllowPrivate, now: deps.now() });
       return c.json(summary, summary.added.length > 0 ? 201 : 200);
     },
   );
 
-  app.post('/:id/status', async (c) => {
+  app.post('/:id/status', jsonBody(statusBody, ADMIN_BODY), async (c) => {
     const id = pathId(c, 'source');
-    const { status } = await jsonBody(c, statusBody);
+    const { status } = c.req.valid('json');
     return c.json({ source: sourceHealthView(found(await setSourceStatus(deps.db, id, status, deps.now()))) });
   });
 
-  app.post('/:id/visibility', async (c) => {
+  app.post('/:id/visibility', jsonBody(visibilityBody, ADMIN_BODY), async (c) => {
     const id = pathId(c, 'source');
-    const { visibility } = await jsonBody(c, visibilityBody);
+    const { visibility } = c.req.valid('json');
     const source = found(await setSourceVisibility(deps.db, id, visibility === 'visible', deps.now()));
     // The bumped pool version reaches every other API process within seconds; this one answers
     // from the new pool at once. The write is done either way, so a failed reload is only logged.
@@ -105,9 +102,9 @@ export function adminSourcesRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ source: sourceHealthView(source) });
   });
 
-  app.post('/:id/review', async (c) => {
+  app.post('/:id/review', jsonBody(reviewBody, ADMIN_BODY), async (c) => {
     const id = pathId(c, 'source');
-    const body = await jsonBody(c, reviewBody);
+    const body = c.req.valid('json');
     const reason = body.action === 'flag' ? body.reason : null;
     return c.json({ source: sourceHealthView(found(await setSourceReview(deps.db, id, reason, deps.now()))) });
   });

@@ -1,0 +1,65 @@
+/**
+ * The headers every answer carries, from one source: Hono's `secureHeaders` middleware with our
+ * Content-Security-Policy. The app runs the middleware on every answer it makes (JSON, pages,
+ * errors, 404s, even under `app.request()` with no server); a route that sets one of these
+ * headers itself keeps its own value (`overwrite: false`). The site's files are answered before
+ * the app runs (api/server.ts), so they take `SECURITY_HEADERS`: the very set the middleware
+ * sends, read once at start from an answer it made.
+ *
+ * The middleware also closes the connection of an answer that goes out before its request's body
+ * was read (`bodyUnread`).
+ */
+import type { IncomingMessage } from 'node:http';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './deps.ts';
+
+/** Our own origin only; images from any https origin (article images); no framing, no plugins. */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  imgSrc: ["'self'", 'https:', 'data:'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
+};
+
+const secure = secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, overwrite: false });
+
+/** Node's request behind a Hono context (`@hono/node-server` passes it as `env.incoming`). */
+function incomingOf(env: unknown): IncomingMessage | undefined {
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
+  return env.incoming as IncomingMessage;
+}
+
+/**
+ * True when the request announced a body that has not all arrived: the answer is going out before
+ * it was read (a 413 from a body limit, a 401 or 403 on an upload, an early error). Such a
+ * connection cannot carry another request: the rest of the body is still on the wire, and the
+ * adapter stops reading it (a cancelled body stream destroys the socket), so a keep-alive client
+ * that reused it saw its next request reset (issue 23).
+ */
+export function bodyUnread(req: IncomingMessage | undefined): boolean {
+  if (req === undefined || req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** The app's outermost middleware: the security headers on every answer, `Connection: close` when the body is unread. */
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await secure(c, next);
+  if (bodyUnread(incomingOf(c.env)) && !c.res.headers.has('connection')) c.res.headers.set('Connection', 'close');
+};
+
+/** The headers `secureHeaders` adds to an answer that sets none of them (names in lower case). */
+async function headersSent(): Promise<Readonly<Record<string, string>>> {
+  const probe = new Hono().use(secure).get('/', (c) => c.body(null, 204));
+  const res = await probe.request('/');
+  return Object.freeze(Object.fromEntries(res.headers));
+}
+
+/** What every answer carries: the site's files take these (api/server.ts), the app's answers get them from the middleware. */
+export const SECURITY_HEADERS = await headersSent();
