@@ -85,8 +85,14 @@ export function taggable(piece: string): string | null {
   return /[,;:—–()]|\s-\s/.test(head) ? head : null;
 }
 
+/**
+ * What `nlp(text)` computes after tokenizing, but for `chunks`, compromise's phrase chunker (an
+ * eighth of a parse): the retelling reads only the words' tags.
+ */
+const TAGGING = nlp.hooks().filter((h) => !['contractions', 'alias', 'machine', 'chunks'].includes(h));
+
 export function wordsOf(text: string): Word[][] {
-  const doc = nlp(text);
+  const doc = nlp.tokenize(text).compute(TAGGING);
   // The tagger reads a sentence-opening plural noun as a verb when a verb follows ("Wardens counted").
   // A contraction's implied word ("Reader's" → "is") has no text of its own: it is not a verb we can tell.
   return doc.docs.map((all) => all.filter((t) => t.text.trim() !== '')).map((terms) =>
