@@ -47,8 +47,52 @@ const ADVERBS = new Set(['now', 'also', 'still', 'once', 'then', 'already', 'jus
 /** Words that open a subordinate clause: its verb is not the sentence's main one. */
 export const SUBORDINATE = new Set(['whether', 'how', 'what', 'why', 'when', 'after', 'before', 'while', 'because', 'if', 'as', 'once', 'since', 'until', 'although', 'though', 'who', 'which', 'that', 'where', 'whose']);
 
+/** Longest sentence we tag: the tagger's cost grows faster than its length, and a longer run (a run-on or a word salad) cannot be retold in 16 words. */
+const MAX_SENTENCE_WORDS = 40;
+/** A sentence end: a terminator, closing quotes or brackets, a space, then a capital or a digit. */
+const SENTENCE_END = /[.!?…]+["”’)\]]*\s+(?=["“‘(]?[\p{Lu}\p{N}])/gu;
+/** A period that ends an initial or a common abbreviation ("J.", "U.S.", "Dr.", "Sept.") rather than a sentence. */
+const ABBREVIATION = /(?:^|[\s(.])(?:\p{L}|Mr|Mrs|Ms|Dr|St|Mt|Ft|Prof|Jr|Sr|vs|etc|approx|No|Inc|Ltd|Co|Corp|Gov|Sen|Rep|Gen|Lt|Col|Capt|Sgt|Rev|Ave|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$/iu;
+
+/**
+ * The text cut at its sentence ends, cheaply and before any tagging, so the retelling tags only
+ * the sentences it reads. Where unsure (an abbreviation) it does not cut: a piece may hold two
+ * sentences, which the tagger then splits as it would have.
+ */
+export function sentencePieces(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (const m of text.matchAll(SENTENCE_END)) {
+    const end = m.index + m[0].length;
+    if (ABBREVIATION.test(text.slice(start, m.index + 1))) continue;
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  if (start < text.length) out.push(text.slice(start));
+  return out;
+}
+
+/**
+ * A sentence as we give it to the tagger: whole up to MAX_SENTENCE_WORDS words; a longer one cut
+ * to that many when a comma, colon, semicolon, dash or bracket breaks it into clauses there (the
+ * clause we retell comes early); null for a longer unbroken run (a word salad, text whose sentence
+ * ends were lost), which is not read at all.
+ */
+export function taggable(piece: string): string | null {
+  const words = piece.match(/\S+\s*/g) ?? [];
+  if (words.length <= MAX_SENTENCE_WORDS) return piece;
+  const head = words.slice(0, MAX_SENTENCE_WORDS).join('');
+  return /[,;:—–()]|\s-\s/.test(head) ? head : null;
+}
+
+/**
+ * What `nlp(text)` computes after tokenizing, but for `chunks`, compromise's phrase chunker (an
+ * eighth of a parse): the retelling reads only the words' tags.
+ */
+const TAGGING = nlp.hooks().filter((h) => !['contractions', 'alias', 'machine', 'chunks'].includes(h));
+
 export function wordsOf(text: string): Word[][] {
-  const doc = nlp(text);
+  const doc = nlp.tokenize(text).compute(TAGGING);
   // The tagger reads a sentence-opening plural noun as a verb when a verb follows ("Wardens counted").
   // A contraction's implied word ("Reader's" → "is") has no text of its own: it is not a verb we can tell.
   return doc.docs.map((all) => all.filter((t) => t.text.trim() !== '')).map((terms) =>

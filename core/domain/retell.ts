@@ -13,8 +13,9 @@
 import nlp from 'compromise';
 import {
   EMPTY_SUBJECTS, has, isHead, isNominal, isVerb, join, LINKS, lowerWords, MAX_WORDS, MIN_WORDS, NEGATIONS, PLACE_WORDS, POSSESSIVE,
-  QUANTITIES, readsAsEnglish, SAYING, sentenceOf, SUBORDINATE, wordsOf, clausesOf, type Told, type Word,
+  QUANTITIES, readsAsEnglish, SAYING, sentenceOf, sentencePieces, SUBORDINATE, taggable, wordsOf, clausesOf, type Told, type Word,
 } from './retell-words.ts';
+import { boundedCache } from '../platform/cache.ts';
 import { copiesFrom } from './summary.ts';
 
 /** The noun phrase ending just before `end`: back over nominal words and "of"/"from" links, to a comma. */
@@ -112,6 +113,13 @@ function complementAt(c: Word[], at: number): Word[] {
   return [];
 }
 
+/**
+ * A verb's forms, asked of compromise once per spelling: each question is a fresh parse of the
+ * word (a few milliseconds), and teasers share their verbs. Bounded like every memo (core/platform/cache.ts).
+ */
+const PARTICIPLE_OF = boundedCache<string, string>('retell participles', 5000);
+const INFINITIVE_OF = boundedCache<string, string>('retell infinitives', 5000);
+
 /** Participles compromise does not give (it gives one only where it differs from the past tense). */
 const PARTICIPLES: Readonly<Record<string, string>> = { ran: 'run', came: 'come', became: 'become', began: 'begun', swam: 'swum', sang: 'sung', rang: 'rung', drank: 'drunk', shrank: 'shrunk' };
 
@@ -122,8 +130,10 @@ const PARTICIPLES: Readonly<Record<string, string>> = { ran: 'run', came: 'come'
 function perfect(verbs: Word[], subject: Word[]): Word[] {
   const [verb] = verbs;
   if (verbs.length !== 1 || !verb || !has(verb, 'PastTense') || has(verb, 'Copula', 'Auxiliary', 'Passive', 'Participle')) return verbs;
-  const forms = nlp(verb.text).verbs().conjugate()[0] as Record<string, unknown> | undefined;
-  const participle = PARTICIPLES[verb.lower] ?? (typeof forms?.Participle === 'string' ? forms.Participle : verb.text);
+  const participle = PARTICIPLES[verb.lower] ?? PARTICIPLE_OF.getOrSet(verb.text, () => {
+    const forms = nlp(verb.text).verbs().conjugate()[0] as Record<string, unknown> | undefined;
+    return typeof forms?.Participle === 'string' ? forms.Participle : verb.text;
+  });
   const link = subject.findIndex((w) => LINKS.has(w.lower));
   const head = link > 0 ? subject.slice(0, link) : subject;
   const noun = head[head.length - 1];
@@ -155,7 +165,7 @@ function retellClause(c: Word[]): Retold | null {
     const verbs = perfect(group.verbs, subject);
     const rest = complementAt(c, group.end);
     if (!rest.length) continue;
-    const infinitive = (nlp(last.text).verbs().toInfinitive().text() || last.lower).toLowerCase();
+    const infinitive = INFINITIVE_OF.getOrSet(last.text, () => (nlp(last.text).verbs().toInfinitive().text() || last.lower).toLowerCase());
     if (SAYING.has(infinitive) && has(rest[0], 'Preposition')) continue;
     const extra: Word[][] = [];
     let at = group.end + rest.length;
@@ -215,15 +225,19 @@ function restatesTitle(sentence: string, title: string): boolean {
 export function retell(teaser: string, title: string, max = 2): Told[] {
   if (!readsAsEnglish(teaser)) return [];
   const out: Told[] = [];
-  for (const sentence of wordsOf(teaser.slice(0, 600))) {
-    for (const clause of clausesOf(sentence)) {
-      if (out.length >= max) return out;
-      const retold = retellClause(clause);
-      const ws = retold && shorten(retold, teaser);
-      if (!ws || ws.length < MIN_WORDS || !isHead(ws[ws.length - 1])) continue;
-      const told = sentenceOf(ws);
-      if (!told || restatesTitle(told.sentence, title) || out.some((o) => copiesFrom(o.sentence, told.sentence, 3))) continue;
-      out.push(told);
+  // Tag a sentence only when its turn comes, and a long one only in part or not at all (see taggable).
+  for (const piece of sentencePieces(teaser.slice(0, 600))) {
+    const text = taggable(piece);
+    for (const sentence of text ? wordsOf(text) : []) {
+      for (const clause of clausesOf(sentence)) {
+        if (out.length >= max) return out;
+        const retold = retellClause(clause);
+        const ws = retold && shorten(retold, teaser);
+        if (!ws || ws.length < MIN_WORDS || !isHead(ws[ws.length - 1])) continue;
+        const told = sentenceOf(ws);
+        if (!told || restatesTitle(told.sentence, title) || out.some((o) => copiesFrom(o.sentence, told.sentence, 3))) continue;
+        out.push(told);
+      }
     }
   }
   return out;

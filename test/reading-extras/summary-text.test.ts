@@ -68,6 +68,19 @@ test("the offline summary retells the teaser's main clauses in our words, then s
   assert.not.ok(offlineSummary(base).summary.includes('finished second'));
 });
 
+test('a long run without a sentence end or a clause break is not read; a long sentence broken by a comma is read from its start', () => {
+  const lead = 'Volunteers planted four hundred oak saplings along the Millbrook river';
+  const tail = 'the children of the village school watched the work from the bank of the river while their teachers counted the birds that came down to the water in the cold morning light of the last day of the autumn term before the holidays began';
+  const input = (teaser: string): SummaryInput => ({ ...base, title: 'Saplings for the river', teaser });
+  const retold = 'Volunteers have planted four hundred oak saplings.';
+  // 55 words and no break: a word salad or a feed whose sentence ends were lost; the tagger never sees it.
+  const run = offlineSummary(input(`${lead} and ${tail}.`));
+  assert.ok(run.summary.includes(THIN_TEASER), run.summary);
+  assert.is(run.what_happened, 'River Times covers a learning story; its teaser adds little to the headline.');
+  // The same words as two sentences, or broken by a comma, are retold.
+  for (const teaser of [`${lead}. Then ${tail}.`, `${lead}, and ${tail}.`]) assert.ok(offlineSummary(input(teaser)).summary.startsWith(`${retold} `), teaser);
+});
+
 test('a teaser that gives too little gets the story line and says plainly that a fuller summary needs a model', () => {
   for (const teaser of ['', 'Students build a solar boat for the river race', 'A family of otters was seen.']) {
     const out = offlineSummary({ ...base, teaser });
