@@ -9,7 +9,7 @@
  * The middleware also closes the connection of an answer that goes out before its request's body
  * was read (`bodyUnread`).
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './deps.ts';
@@ -48,9 +48,24 @@ export function bodyUnread(req: IncomingMessage | undefined): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** The app's outermost middleware: the security headers on every answer, `Connection: close` when the body is unread. */
+/** Node's response behind a Hono context (`env.outgoing`), when the app runs under our server. */
+function outgoingOf(env: unknown): ServerResponse | undefined {
+  if (typeof env !== 'object' || env === null || !('outgoing' in env)) return undefined;
+  return env.outgoing as ServerResponse;
+}
+
+/**
+ * The app's outermost middleware: the security headers on every answer, `Connection: close` when
+ * the body is unread. Under our Node server (api/server.ts) the response already carries
+ * `SECURITY_HEADERS`, set on Node's response before the app runs (a header the answer sets itself
+ * still wins: Node gives `writeHead`'s headers precedence), so the middleware leaves them be:
+ * setting twelve headers on every Hono answer takes it off @hono/node-server's fast path, and the
+ * warm `/api/brief` fell from 0.634 to 0.451 of the floor (`npm run bench`, quiet machine, 26 Nov
+ * 2026). Anywhere else (`app.request()`, another runtime) it sets them itself.
+ */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await secure(c, next);
+  if (outgoingOf(c.env)?.hasHeader('content-security-policy') === true) await next();
+  else await secure(c, next);
   if (bodyUnread(incomingOf(c.env)) && !c.res.headers.has('connection')) c.res.headers.set('Connection', 'close');
 };
 
@@ -63,3 +78,10 @@ async function headersSent(): Promise<Readonly<Record<string, string>>> {
 
 /** What every answer carries: the site's files take these (api/server.ts), the app's answers get them from the middleware. */
 export const SECURITY_HEADERS = await headersSent();
+
+const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
+
+/** Put `SECURITY_HEADERS` on Node's response before the app answers (see `securityHeaders`). */
+export function presetSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of SECURITY_ENTRIES) res.setHeader(name, value);
+}

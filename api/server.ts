@@ -5,12 +5,13 @@
  * The security headers come from Hono's `secureHeaders` in the app (api/security-headers.ts);
  * the site's files, answered here before the app runs, carry the same set.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { openRuntime, exitOnStartupError, onShutdown, services, type Runtime } from '../core/platform/runtime.ts';
 import { createApp } from './app.ts';
 import type { StaticFiles } from './static-files.ts';
+import { presetSecurityHeaders } from './security-headers.ts';
 import { answerFromSite } from './static-hosts.ts';
 
 /** Anything with a fetch handler: the app, or a Hono app that mounts it. */
@@ -27,7 +28,11 @@ export interface Fetchable {
  * answer then costs a stat and a write, not the app's middleware.
  */
 export function createAppServer(app: Fetchable): Server {
-  const listener = getRequestListener((request, env) => app.fetch(request, env));
+  const hono = getRequestListener((request, env) => app.fetch(request, env));
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    presetSecurityHeaders(res);
+    return hono(req, res);
+  };
   const files = app.staticFiles;
   if (files === undefined) return createServer(listener);
   return createServer((req, res) => {
