@@ -21,6 +21,8 @@ import { countUnmarkedPool, databaseToken, loadSiteSources, readCurrentBrief } f
 import { duplicateSources } from '../core/store/pool.ts';
 import { otherOutlets } from '../core/domain/card.ts';
 import { renderArticlePage } from '../core/pages/article-page.ts';
+import { OFFLINE_WRITER_VERSION } from '../core/domain/summary.ts';
+import { withOfflineSummaries } from '../core/pipeline/offline-summaries.ts';
 import { SITE_DIR, templateKey } from '../core/pages/assets.ts';
 import { collectPoolFiles, FEED_GROUP, feedsKey, selectFeeds } from './_includes/outputs.ts';
 import { syncPool, type SyncKind } from './_includes/pool-sync.ts';
@@ -111,8 +113,9 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const [site, sources, templates, brief, token, unmarked] = await Promise.all([
     siteData(config), loadSiteSources(db), templateKey(TEMPLATE_FILES), readCurrentBrief(db), databaseToken(db), countUnmarkedPool(db),
   ]);
-  // The build record: what the last build published (it is discarded when templates or site data change).
-  const key = sha256(JSON.stringify([templates, site, path.resolve(dist)]));
+  // The build record: what the last build published (it is discarded when templates or site data
+  // change, or the offline writer's version: every page showing an offline summary then changes).
+  const key = sha256(JSON.stringify([templates, site, path.resolve(dist), OFFLINE_WRITER_VERSION]));
   const stateFile = statePath(config.dataDir, dist);
   const state = await readState(stateFile, key);
   const names = new Map(sources.map((s) => [s._id, typeof s.name === 'string' ? s.name : s._id]));
@@ -193,11 +196,16 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     const prev = state.pages[r._id];
     if (prev && existing.has(r._id) && prev.s === stamps.get(r._id)) pages[r._id] = prev;
   }
+  // Pages show the offline summary stored with the article; one missing or by an older writer is
+  // written now and stored back (core/pipeline/offline-summaries.ts), so it is written once.
+  const renderDocs = toRender.flatMap((r) => pool.docs.get(r._id) ?? []); // a row gone from the pool since the scan: the next build settles it
+  const ready = new Map((await withOfflineSummaries(db, renderDocs, nameOf, input.now)).map((d) => [d._id, d]));
+  phase('summaries');
   let rendered = 0;
   const writes: Array<() => Promise<boolean>> = [];
   for (const r of toRender) {
-    const doc = pool.docs.get(r._id);
-    if (!doc) continue; // left the pool between the scan and the fetch: the next build settles it
+    const doc = ready.get(r._id);
+    if (!doc) continue;
     const html = renderArticlePage(doc, nameOf(doc.source_id), site);
     const hash = sha256(html);
     const target = path.join(dist, 'a', r._id, 'index.html');

@@ -8,6 +8,7 @@ import { isValidId } from '../../core/domain/ids.ts';
 import { withOtherOutlets } from '../../core/store/pool.ts';
 import { findPublicArticle, loadSiteSources } from '../../core/store/site.ts';
 import { renderArticlePage } from '../../core/pages/article-page.ts';
+import { withOfflineSummaries } from '../../core/pipeline/offline-summaries.ts';
 import { siteData, type SiteData } from '../../core/pages/site-data.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 
@@ -30,8 +31,11 @@ export function articlePageRoutes(deps: AppDeps): Array<[string, PageHandler]> {
     if (!found) return c.notFound();
     // Named like the static page: the other visible outlets among the story's near-duplicates.
     const visible = new Map((await loadSiteSources(deps.db)).filter((s) => s.content_visible === true).map((s) => [s._id, String(s.name ?? s._id)] as const));
-    const [article = found.article] = await withOtherOutlets(deps.db, [found.article], (id) => visible.get(id));
-    const html = renderArticlePage(article, typeof found.source.name === 'string' ? found.source.name : found.source._id, await getSite());
+    const sourceName = typeof found.source.name === 'string' ? found.source.name : found.source._id;
+    // The offline summary stored with the article; one missing or by an older writer is written once, here.
+    const [summarised = found.article] = await withOfflineSummaries(deps.db, [found.article], () => sourceName, deps.now());
+    const [article = summarised] = await withOtherOutlets(deps.db, [summarised], (id) => visible.get(id));
+    const html = renderArticlePage(article, sourceName, await getSite());
     // Short: the next build publishes the static page, which then takes over.
     c.header('Cache-Control', 'public, max-age=60');
     return c.html(html, 200);

@@ -56,6 +56,21 @@ export interface SummaryDoc {
   generated_at: Date;
 }
 
+/**
+ * The offline writer's summary and notes (core/domain/offline-summary.ts), written once when the
+ * article is accepted and stored with it, so no render runs the writer (docs/reader-app.md). `writer`
+ * is the writer's version when it wrote them (OFFLINE_WRITER_VERSION): an older one is re-written
+ * on its next use. A cached `summary` (model, seed, or this text once the summary endpoint cached it) wins.
+ */
+export interface OfflineSummaryDoc {
+  summary: string;
+  what_happened: string;
+  why_matters: string;
+  why_belongs: string;
+  writer: number;
+  written_at: Date;
+}
+
 /** An article as stored in the `articles` collection: the classification's topic, tags, flavor, scores and why, and its own fields. */
 export interface ArticleDoc extends Pick<Classification, 'topic' | 'tags' | 'flavor' | 'cortisol' | 'ragebait' | 'promotional' | 'why'> {
   _id: string;
@@ -83,6 +98,8 @@ export interface ArticleDoc extends Pick<Classification, 'topic' | 'tags' | 'fla
   /** Normalised title fingerprint for near-duplicate detection. */
   fingerprint: string;
   summary: SummaryDoc | null;
+  /** The offline writer's texts, stored at acceptance (absent on older, rejected and duplicate articles until first needed). */
+  offline_summary?: OfflineSummaryDoc | null;
   /** Words of the item's full text when the feed carries it (at least READABLE_WORDS), else absent. */
   word_count?: number | null;
   updated_at: Date;

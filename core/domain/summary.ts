@@ -8,7 +8,7 @@
  * `firstSentence` from here, and cards may be built in the browser).
  */
 import { z } from 'zod';
-import type { ArticleDoc, SummaryDoc } from './article.ts';
+import type { ArticleDoc, OfflineSummaryDoc, SummaryDoc } from './article.ts';
 import { displayName } from './taxonomy.ts';
 
 /** What the summary writers know about an article. */
@@ -38,6 +38,25 @@ export interface SummaryTexts {
   what_happened: string;
   why_matters: string;
   why_belongs: string;
+}
+
+/**
+ * The offline writer's version (core/domain/offline-summary.ts and what it calls: retell.ts,
+ * retell-words.ts, words.ts). Bump it with any change to what the writer writes: every stored
+ * offline summary of an older version is then re-written on its next use (a render or the summary
+ * endpoint), and the site build's record is discarded so every `/a` page is rendered again.
+ */
+export const OFFLINE_WRITER_VERSION = 1;
+
+/** The article's stored offline summary when the current writer wrote it, else null (missing, older, malformed). */
+export function currentOffline(a: { offline_summary?: OfflineSummaryDoc | null }): OfflineSummaryDoc | null {
+  const o = a.offline_summary;
+  return o && o.writer === OFFLINE_WRITER_VERSION && typeof o.summary === 'string' && o.summary.trim() !== '' ? o : null;
+}
+
+/** True when the article shows a cached summary (model, seed or cached offline): its offline one is then not needed. */
+export function hasCachedText(a: { summary?: SummaryDoc | null }): boolean {
+  return typeof a.summary?.summary === 'string' && a.summary.summary.trim() !== '';
 }
 
 /** Length limits (characters) for what we store. */

@@ -1,7 +1,8 @@
 /**
  * The ingestion pipeline: due sources → read (safe fetch or demo file; ≤ 2 per host, bounded in
  * all) → rss-parser → normalise → drop known GUIDs/URLs → near-duplicates → classify the canonical
- * new items only → gate → store → source health and metrics → pool version.
+ * new items only → gate → offline summaries of the accepted → store → source health and metrics →
+ * pool version.
  * A feed's failure is recorded on the feed and never stops the others. Health (and the ETag) is
  * written only after the feed's items are stored, so a crash never hides items behind a 304.
  */
@@ -10,6 +11,7 @@ import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ModelClient } from '../platform/model.ts';
 import { classifyAll } from './classify.ts';
+import { writeOfflineSummaries } from './offline-summaries.ts';
 import { keyedLimiter, mapLimited } from '../platform/concurrency.ts';
 import { readFeed, type FeedRead } from './feed.ts';
 import type { Resolver } from './fetcher.ts';
@@ -187,6 +189,11 @@ export async function runIngest(deps: IngestDeps, options: { sources?: SourceDoc
     const own = byId.get(duplicateOf ?? n.id)!;
     return articleDoc(n, own.c, own.by, duplicateOf, now);
   });
+  // Every story that enters the pool gets its offline summary now, once, stored with it: renders
+  // read it (core/pipeline/offline-summaries.ts). Duplicates and rejected stories are never shown.
+  const names = new Map(incoming.map((n) => [n.source._id, n.source.name]));
+  const offline = await writeOfflineSummaries(docs.filter((d) => d.accepted && d.duplicate_of === null), (id) => names.get(id) ?? id, now);
+  for (const doc of docs) doc.offline_summary = offline.get(doc._id) ?? null;
   const insertedIds = new Set(await insertArticles(db, docs));
   const touched = new Set<string>();
   const reportedAgain = new Set<string>();

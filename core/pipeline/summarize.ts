@@ -15,13 +15,15 @@ import { randomId } from '../domain/ids.ts';
 import {
   hasAllNotes,
   mergeSummary,
+  currentOffline,
   summaryInputOf,
   summaryMessages,
   SUMMARY_SCHEMA,
   validateSummaryAnswer,
   type SummaryInput,
+  type SummaryTexts,
 } from '../domain/summary.ts';
-import { offlineSummary } from '../domain/offline-summary.ts';
+import { writeOfflineSummaries } from './offline-summaries.ts';
 import { describeError } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
 import type { ModelClient } from '../platform/model.ts';
@@ -59,7 +61,17 @@ export function createSummarizer(deps: SummarizerDeps, options: SummarizerOption
   const owner = randomId();
   const inFlight = new Map<string, Promise<SummaryDoc | null>>();
 
-  async function write(input: SummaryInput, existing: SummaryDoc | null): Promise<SummaryDoc> {
+  /** The offline texts: those stored with the article by the current writer, else written now (the writer loads on first need). */
+  async function offlineTexts(article: PublicArticle): Promise<SummaryTexts> {
+    const stored = currentOffline(article);
+    if (stored) return stored;
+    const written = await writeOfflineSummaries([article], () => article.source_name, deps.now());
+    const texts = written.get(article._id);
+    if (!texts) throw new Error('the offline writer wrote nothing');
+    return texts;
+  }
+
+  async function write(article: PublicArticle, input: SummaryInput, existing: SummaryDoc | null): Promise<SummaryDoc> {
     const fromModel = deps.model.available
       ? await deps.model.complete({
           name: 'summary',
@@ -69,7 +81,7 @@ export function createSummarizer(deps: SummarizerDeps, options: SummarizerOption
           timeoutMs: modelTimeoutMs,
         })
       : null;
-    const texts = fromModel ?? offlineSummary(input);
+    const texts = fromModel ?? (await offlineTexts(article));
     return mergeSummary(existing, texts, fromModel ? 'model' : 'offline', deps.now());
   }
 
@@ -80,7 +92,7 @@ export function createSummarizer(deps: SummarizerDeps, options: SummarizerOption
       const current = await readSummary(deps.db, article._id);
       if (hasAllNotes(current)) return current;
       const input = summaryInputOf(article, article.source_name);
-      const summary = await write(input, current);
+      const summary = await write(article, input, current);
       if (await saveSummary(deps.db, article._id, summary)) return summary;
       return await readSummary(deps.db, article._id);
     } finally {

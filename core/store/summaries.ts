@@ -4,7 +4,7 @@
  * and the conditional write of `articles.summary`.
  */
 import type { Db } from 'mongodb';
-import type { ArticleDoc, SummaryDoc } from '../domain/article.ts';
+import type { ArticleDoc, OfflineSummaryDoc, SummaryDoc } from '../domain/article.ts';
 import { changeMarker } from './articles.ts';
 import { articlesCollection, sourcesCollection, type CollectionIndexes } from './collections.ts';
 
@@ -29,10 +29,10 @@ export const indexes: CollectionIndexes = {
 /** What summary generation needs to know about a public article. */
 export type PublicArticle = Pick<
   ArticleDoc,
-  '_id' | 'title' | 'teaser' | 'topic' | 'tags' | 'flavor' | 'why' | 'cortisol' | 'ragebait' | 'summary'
+  '_id' | 'source_id' | 'title' | 'teaser' | 'topic' | 'tags' | 'flavor' | 'why' | 'cortisol' | 'ragebait' | 'summary' | 'offline_summary'
 > & { source_name: string };
 
-const PROJECTION = { _id: 1, source_id: 1, title: 1, teaser: 1, topic: 1, tags: 1, flavor: 1, why: 1, cortisol: 1, ragebait: 1, summary: 1 } as const;
+const PROJECTION = { _id: 1, source_id: 1, title: 1, teaser: 1, topic: 1, tags: 1, flavor: 1, why: 1, cortisol: 1, ragebait: 1, summary: 1, offline_summary: 1 } as const;
 
 /**
  * The article when it is in the public pool (accepted, not a duplicate, its source visible), else
@@ -46,6 +46,7 @@ export async function findPublicArticle(db: Db, id: string): Promise<PublicArtic
   if (!source || source.content_visible !== true) return null;
   return {
     _id: article._id,
+    source_id: article.source_id,
     title: article.title,
     teaser: article.teaser ?? '',
     topic: article.topic,
@@ -55,6 +56,7 @@ export async function findPublicArticle(db: Db, id: string): Promise<PublicArtic
     cortisol: article.cortisol,
     ragebait: article.ragebait,
     summary: article.summary ?? null,
+    offline_summary: article.offline_summary ?? null,
     source_name: source.name,
   };
 }
@@ -105,4 +107,17 @@ export async function saveSummary(db: Db, id: string, summary: SummaryDoc): Prom
     { $set: { summary, changed_at: changeMarker() } },
   );
   return result.modifiedCount > 0;
+}
+
+/**
+ * Store offline summaries written on first need (core/pipeline/offline-summaries.ts), one update
+ * command for all. No change marker: the texts derive from the article's own stored fields, and
+ * neither the read model nor the build's copy of the pool carries them.
+ */
+export async function saveOfflineSummaries(db: Db, written: ReadonlyMap<string, OfflineSummaryDoc>): Promise<void> {
+  if (written.size === 0) return;
+  await articlesCollection(db).bulkWrite(
+    [...written].map(([id, offline]) => ({ updateOne: { filter: { _id: id }, update: { $set: { offline_summary: offline } } } })),
+    { ordered: false },
+  );
 }

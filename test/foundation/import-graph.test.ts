@@ -2,8 +2,9 @@
  * The layering of issue 22, walked rather than trusted: every static import (type-only ones too)
  * of every .ts/.tsx under core/, api/, jobs/, site/, app/ and scripts/ is an edge. No circle
  * anywhere; nothing in api/ imports site/ or app/; nothing in core/ imports what is built on it.
- * And the API process, loaded for real in a child process, has neither Eleventy nor esbuild in its
- * module graph.
+ * And the API process, loaded for real in a child process, has neither Eleventy nor esbuild nor
+ * compromise (the offline summary writer's tagger, imported only where a summary must be written)
+ * in its module graph.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -97,7 +98,7 @@ test('no arrow from core/ into api/, jobs/, site/, app/ or scripts/', () => {
   assert.equal(arrows('core', ['api', 'jobs', 'site', 'app', 'scripts']), []);
 });
 
-test('the API process loads neither Eleventy nor esbuild (its real module graph, in a child process)', () => {
+test('the API process loads neither Eleventy, esbuild nor compromise (its real module graph, in a child process)', () => {
   // Every module the API entry loads, as resolved by Node itself (bare package imports included).
   const script = `
     import { registerHooks } from 'node:module';
@@ -111,7 +112,8 @@ test('the API process loads neither Eleventy nor esbuild (its real module graph,
   const loaded = JSON.parse(out) as string[];
   assert.ok(loaded.some((url) => url.endsWith('/api/app.ts')), 'the graph holds the app');
   assert.ok(loaded.some((url) => url.includes('/node_modules/hono/')), 'package imports are seen too');
-  assert.equal(loaded.filter((url) => /\/node_modules\/(@11ty\/eleventy|esbuild)\//.test(url)), []);
+  assert.equal(loaded.filter((url) => /\/node_modules\/(@11ty\/eleventy|esbuild|compromise)\//.test(url)), []);
+  assert.equal(loaded.filter((url) => /\/core\/domain\/(offline-summary|retell|retell-words)\.ts$/.test(url)), [], 'the offline writer loads on first need only');
 });
 
 test.run();

@@ -9,6 +9,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { escapeHtml } from '../../core/domain/html.ts';
+import { OFFLINE_WRITER_VERSION } from '../../core/domain/summary.ts';
+import type { OfflineSummaryDoc } from '../../core/domain/article.ts';
+import { articlesCollection } from '../../core/store/collections.ts';
 import { build } from './helpers.ts';
 
 let ctx: TestContext;
@@ -19,12 +23,23 @@ const rejected = makeArticle({ source_id: visible._id, accepted: false, reject_r
 const duplicate = makeArticle({ source_id: visible._id, duplicate_of: built._id });
 const ofHidden = makeArticle({ source_id: hidden._id });
 const later = makeArticle({ source_id: visible._id, title: 'Accepted after the build' });
+/** Offline texts no writer would write, by writer version `writer`. */
+const offline = (writer: number): OfflineSummaryDoc => ({
+  summary: `Written by offline writer ${writer}. Stored with the story.`,
+  what_happened: `What writer ${writer} said happened.`,
+  why_matters: `Why writer ${writer} said it matters.`,
+  why_belongs: `Why writer ${writer} said it belongs.`,
+  writer,
+  written_at: new Date('2026-11-20T13:00:00Z'),
+});
+const current = makeArticle({ source_id: visible._id, title: 'Stored by the current writer', offline_summary: offline(OFFLINE_WRITER_VERSION) });
+const older = makeArticle({ source_id: visible._id, title: 'Stored by an older writer', teaser: 'Volunteers have planted willow saplings along the river bank.', offline_summary: offline(OFFLINE_WRITER_VERSION - 1) });
 
 test.before(async () => {
   ctx = await createTestContext({ env: { PUBLIC_BASE_URL: 'https://tidings.example' } });
   await insertFixtures(ctx.db, { sources: [visible, hidden], articles: [built, rejected, duplicate, ofHidden] });
   await build(ctx);
-  await insertFixtures(ctx.db, { articles: [later] });
+  await insertFixtures(ctx.db, { articles: [later, current, older] });
 });
 test.after(async () => {
   await ctx.close();
@@ -68,6 +83,20 @@ test('an article accepted after the last build → 200, rendered on demand, iden
   await build(ctx);
   const file = await readFile(path.join(ctx.config.distDir, 'a', later._id, 'index.html'), 'utf8');
   assert.is(file, html);
+});
+
+test('on demand, the offline summary stored with the article is shown word for word, not written again', async () => {
+  const html = await (await ctx.request(`/a/${current._id}`)).text();
+  for (const text of Object.values(offline(OFFLINE_WRITER_VERSION)).filter((v) => typeof v === 'string')) assert.ok(html.includes(text), text);
+  assert.equal((await articlesCollection(ctx.db).findOne({ _id: current._id }))?.offline_summary, offline(OFFLINE_WRITER_VERSION));
+});
+
+test('a summary by an older writer is written again by the current one, stored back, and shown', async () => {
+  const html = await (await ctx.request(`/a/${older._id}`)).text();
+  assert.not.match(html, `offline writer ${OFFLINE_WRITER_VERSION - 1}`);
+  const stored = (await articlesCollection(ctx.db).findOne({ _id: older._id }))?.offline_summary;
+  assert.is(stored?.writer, OFFLINE_WRITER_VERSION);
+  assert.ok(stored && html.includes(escapeHtml(stored.summary)), stored?.summary);
 });
 
 test.run();

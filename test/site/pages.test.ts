@@ -9,7 +9,8 @@ import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
 import { escapeHtml } from '../../core/domain/html.ts';
 import { offlineSummary } from '../../core/domain/offline-summary.ts';
-import { summaryInputOf } from '../../core/domain/summary.ts';
+import { OFFLINE_WRITER_VERSION, summaryInputOf } from '../../core/domain/summary.ts';
+import { articlesCollection } from '../../core/store/collections.ts';
 import { build, distFile, storeBrief, summaryOf } from './helpers.ts';
 
 const EVIL = '<script>alert(1)</script>';
@@ -25,11 +26,21 @@ const ready = makeArticle({
   summary: summaryOf('The town opened a library with a reading garden.'),
 });
 const pending = makeArticle({ source_id: source._id, title: 'Otters return to the river', why: 'Nature coming back.' });
+/** Offline texts no writer would write: a page showing them read them, it did not recompute them. */
+const storedOffline = (writer: number) => ({
+  summary: `Stored once by writer ${writer}. Nobody recomputes it.`,
+  what_happened: `The stored what-happened of writer ${writer}.`,
+  why_matters: 'The stored why-it-matters.',
+  why_belongs: 'The stored why-it-belongs.',
+  writer,
+  written_at: new Date('2026-11-20T13:00:00Z'),
+});
+const stored = makeArticle({ source_id: source._id, title: 'Herons nest by the mill pond', offline_summary: storedOffline(OFFLINE_WRITER_VERSION) });
 const evil = makeArticle({ source_id: source._id, title: `Calm ${EVIL} title`, why: `Why ${EVIL}`, url: 'javascript:alert(1)' });
 
 test.before(async () => {
   ctx = await createTestContext({ env: { PUBLIC_BASE_URL: 'https://tidings.example' } });
-  await insertFixtures(ctx.db, { sources: [source], articles: [ready, pending, evil] });
+  await insertFixtures(ctx.db, { sources: [source], articles: [ready, pending, evil, stored] });
   await storeBrief(ctx, [ready._id, pending._id, evil._id]);
   await build(ctx);
 });
@@ -72,6 +83,17 @@ test('a page without a cached summary shows the offline summary in its static HT
   assert.not.match(html, /being written|in a moment/);
   assert.match(html, /<script type="module" src="\/assets\/article\.js\?v=[0-9a-f]{10}"><\/script>/);
   assert.ok(await distFile(ctx, 'assets/article.js'), 'the island script is published');
+  // Written once: the build stored what it showed, so no later render writes it again.
+  const doc = await articlesCollection(ctx.db).findOne({ _id: pending._id });
+  assert.is(doc?.offline_summary?.writer, OFFLINE_WRITER_VERSION);
+  assert.is(doc?.offline_summary?.summary, offline.summary);
+});
+
+test('a page shows the offline summary stored with its article, word for word: the build does not write it again', async () => {
+  const html = (await distFile(ctx, `a/${stored._id}/index.html`)) ?? '';
+  const texts = storedOffline(OFFLINE_WRITER_VERSION);
+  for (const text of [texts.summary, texts.what_happened, texts.why_matters, texts.why_belongs]) assert.ok(html.includes(text), text);
+  assert.match(html, /without a language model; a richer summary needs one/);
 });
 
 test('a title with <script> is escaped on /a, /today, the sitemap, the feeds and the brief JSON', async () => {
