@@ -26,7 +26,7 @@ import { startEmbeddedServer, type EmbeddedServer } from '../core/store/embedded
 import { ensureSchema } from '../core/store/schema.ts';
 import { API_TARGETS, benchApi } from './bench/api.ts';
 import { buildFields, runBuildChild } from './bench/build.ts';
-import { makeArticles, makeSources } from './bench/fixtures.ts';
+import { makeArticles, makeSources, withStoredOffline } from './bench/fixtures.ts';
 import { benchIngest, type IngestSizes } from './bench/ingest.ts';
 import { DEFAULT_LOAD, type LoadOptions } from './bench/load.ts';
 import { benchPages } from './bench/pages.ts';
@@ -112,7 +112,7 @@ try {
   // Ingestion alone does not read the seeded pool; every other section does (pages reads the build's dist).
   if (['api', 'soak', 'build', 'static', 'pages'].some(wanted)) {
     note(`seeding ${SOURCES} sources and ${POOL_SIZE} articles`);
-    const seedMs = await insertPool(poolDb, sources, makeArticles(POOL_SIZE, sources, now));
+    const seedMs = await insertPool(poolDb, sources, withStoredOffline(makeArticles(POOL_SIZE, sources, now), sources));
     await composeStoredBrief(poolDb, now);
     notes.push(`seeded ${POOL_SIZE} articles in ${round(seedMs / 1000, 1)} s`);
   }

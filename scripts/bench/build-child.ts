@@ -1,6 +1,7 @@
 /**
  * The site build measured in its own process (so its peak RSS is its own): a full build of the
- * seeded pool into an empty `dist`, then 100 new articles, then the incremental rebuild. Prints one
+ * seeded pool into an empty `dist`, then 100 new articles (with the offline summaries the ingest
+ * stores), then the incremental rebuild. Prints one
  * `BENCH_RESULT {json}` line. Arguments: `<mongodb uri> <database> <dataDir> <distDir> <added> <firstNewIndex>`.
  */
 import { buildSite } from '../../site/build.ts';
@@ -10,7 +11,7 @@ import { MongoClient } from 'mongodb';
 import { CLIENT_OPTIONS } from '../../core/store/db.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';
 import { bumpPoolVersion } from '../../core/store/meta.ts';
-import { makeArticles } from './fixtures.ts';
+import { makeArticles, withStoredOffline } from './fixtures.ts';
 import { insertPool } from './seed.ts';
 
 const [uri, dbName, dataDir, distDir, addedRaw, startRaw] = process.argv.slice(2);
@@ -26,7 +27,8 @@ try {
   const now = new Date();
   const full = await buildSite({ db, config, log, now });
   const sources = await sourcesCollection(db).find({}).toArray();
-  await insertPool(db, [], makeArticles(Number(addedRaw), sources, now, Number(startRaw)));
+  // New stories as the ingest stores them: each with its offline summary, written at acceptance.
+  await insertPool(db, [], withStoredOffline(makeArticles(Number(addedRaw), sources, now, Number(startRaw)), sources));
   await bumpPoolVersion(db, now);
   const incremental = await buildSite({ db, config, log, now: new Date() });
   // maxRSS is in kilobytes.
