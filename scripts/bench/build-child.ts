@@ -1,7 +1,7 @@
 /**
  * The site build measured in its own process (so its peak RSS is its own): a full build of the
- * seeded pool into an empty `dist`, then 100 new articles (with the offline summaries the ingest
- * stores), then the incremental rebuild. Prints one
+ * seeded pool into an empty `dist`, then 100 new articles (teasers like real ones, with the offline
+ * summaries the ingest stores), then the incremental rebuild. Prints one
  * `BENCH_RESULT {json}` line. Arguments: `<mongodb uri> <database> <dataDir> <distDir> <added> <firstNewIndex>`.
  */
 import { buildSite } from '../../site/build.ts';
@@ -27,8 +27,9 @@ try {
   const now = new Date();
   const full = await buildSite({ db, config, log, now });
   const sources = await sourcesCollection(db).find({}).toArray();
-  // New stories as the ingest stores them: each with its offline summary, written at acceptance.
-  await insertPool(db, [], withStoredOffline(makeArticles(Number(addedRaw), sources, now, Number(startRaw)), sources));
+  // New stories as the ingest stores them: teasers the offline writer retells (as real ones), each
+  // with its offline summary, written at acceptance (outside the measured rebuild).
+  await insertPool(db, [], withStoredOffline(makeArticles(Number(addedRaw), sources, now, Number(startRaw), { storyTeasers: true }), sources));
   await bumpPoolVersion(db, now);
   const incremental = await buildSite({ db, config, log, now: new Date() });
   // maxRSS is in kilobytes.
