@@ -112,7 +112,7 @@ try {
   // Ingestion alone does not read the seeded pool; every other section does (pages reads the build's dist).
   if (['api', 'soak', 'build', 'static', 'pages'].some(wanted)) {
     note(`seeding ${SOURCES} sources and ${POOL_SIZE} articles`);
-    const seedMs = await insertPool(poolDb, sources, withStoredOffline(makeArticles(POOL_SIZE, sources, now), sources));
+    const seedMs = await insertPool(poolDb, sources, withStoredOffline(makeArticles(POOL_SIZE, sources, now)));
     await composeStoredBrief(poolDb, now);
     notes.push(`seeded ${POOL_SIZE} articles in ${round(seedMs / 1000, 1)} s`);
   }

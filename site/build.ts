@@ -64,6 +64,7 @@ export interface BuildResult {
 const TEMPLATE_FILES = [
   'core/pages/article-page.ts', 'core/pages/layout.ts', 'core/pages/site-data.ts', 'core/pages/manifest.ts',
   'core/domain/html.ts', 'core/domain/taxonomy.ts', 'core/domain/summary.ts', 'core/domain/keyphrases.ts', 'core/domain/card.ts', 'core/domain/dates.ts',
+  'core/domain/offline-texts.ts', 'core/domain/words.ts',
 ].map((f) => path.join(SITE_DIR, '..', f));
 
 let running: Promise<unknown> = Promise.resolve();
@@ -196,10 +197,10 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     const prev = state.pages[r._id];
     if (prev && existing.has(r._id) && prev.s === stamps.get(r._id)) pages[r._id] = prev;
   }
-  // Pages show the offline summary stored with the article; one missing or by an older writer is
-  // written now and stored back (core/pipeline/offline-summaries.ts), so it is written once.
+  // Pages compose the offline summary from the retelling stored with the article; one missing or by
+  // an older writer is retold now and stored back (core/pipeline/offline-summaries.ts): once.
   const renderDocs = toRender.flatMap((r) => pool.docs.get(r._id) ?? []); // a row gone from the pool since the scan: the next build settles it
-  const ready = new Map((await withOfflineSummaries(db, renderDocs, nameOf, input.now)).map((d) => [d._id, d]));
+  const ready = new Map((await withOfflineSummaries(db, renderDocs, input.now)).map((d) => [d._id, d]));
   phase('summaries');
   let rendered = 0;
   const writes: Array<() => Promise<boolean>> = [];

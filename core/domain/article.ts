@@ -57,16 +57,15 @@ export interface SummaryDoc {
 }
 
 /**
- * The offline writer's summary and notes (core/domain/offline-summary.ts), written once when the
- * article is accepted and stored with it, so no render runs the writer (docs/reader-app.md). `writer`
- * is the writer's version when it wrote them (OFFLINE_WRITER_VERSION): an older one is re-written
- * on its next use. A cached `summary` (model, seed, or this text once the summary endpoint cached it) wins.
+ * The offline writer's retelling of the teaser (core/domain/offline-summary.ts, on compromise),
+ * done once when the article is accepted and stored with it; every render composes the offline
+ * summary and notes from it (core/domain/offline-texts.ts, cheap and pure), so none runs the
+ * tagger (docs/reader-app.md). `writer` is the retelling's version (OFFLINE_WRITER_VERSION): an
+ * older one is retold again on its next use. A cached `summary` (model, seed) wins.
  */
 export interface OfflineSummaryDoc {
-  summary: string;
-  what_happened: string;
-  why_matters: string;
-  why_belongs: string;
+  /** At most two sentences of ours, each with its clause when it can follow "reports that"; empty when the teaser gives too little. */
+  retold: Array<{ sentence: string; clause: string | null }>;
   writer: number;
   written_at: Date;
 }
@@ -98,7 +97,7 @@ export interface ArticleDoc extends Pick<Classification, 'topic' | 'tags' | 'fla
   /** Normalised title fingerprint for near-duplicate detection. */
   fingerprint: string;
   summary: SummaryDoc | null;
-  /** The offline writer's texts, stored at acceptance (absent on older, rejected and duplicate articles until first needed). */
+  /** The teaser's retelling, stored at acceptance (absent on older, rejected and duplicate articles until first needed). */
   offline_summary?: OfflineSummaryDoc | null;
   /** Words of the item's full text when the feed carries it (at least READABLE_WORDS), else absent. */
   word_count?: number | null;

@@ -41,17 +41,18 @@ export interface SummaryTexts {
 }
 
 /**
- * The offline writer's version (core/domain/offline-summary.ts and what it calls: retell.ts,
- * retell-words.ts, words.ts). Bump it with any change to what the writer writes: every stored
- * offline summary of an older version is then re-written on its next use (a render or the summary
- * endpoint), and the site build's record is discarded so every `/a` page is rendered again.
+ * The version of the stored retelling (core/domain/retell.ts, retell-words.ts). Bump it with any
+ * change to what the retelling gives: every stored one of an older version is then retold on its
+ * next use (a render or the summary endpoint), and the site build's record is discarded so every
+ * `/a` page is rendered again. The texts composed around it (core/domain/offline-texts.ts) are a
+ * template of the `/a` page: changing them needs no bump.
  */
 export const OFFLINE_WRITER_VERSION = 1;
 
-/** The article's stored offline summary when the current writer wrote it, else null (missing, older, malformed). */
+/** The article's stored retelling when the current writer did it, else null (missing, older, malformed). */
 export function currentOffline(a: { offline_summary?: OfflineSummaryDoc | null }): OfflineSummaryDoc | null {
   const o = a.offline_summary;
-  return o && o.writer === OFFLINE_WRITER_VERSION && typeof o.summary === 'string' && o.summary.trim() !== '' ? o : null;
+  return o && o.writer === OFFLINE_WRITER_VERSION && Array.isArray(o.retold) ? o : null;
 }
 
 /** True when the article shows a cached summary (model, seed or cached offline): its offline one is then not needed. */

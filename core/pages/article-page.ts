@@ -7,7 +7,8 @@ import { formatWhen } from '../domain/dates.ts';
 import type { ArticleDoc, SummaryDoc } from '../domain/article.ts';
 import { readingMinutes } from '../domain/card.ts';
 import { listOf } from '../domain/keyphrases.ts';
-import { currentOffline } from '../domain/summary.ts';
+import { offlineTexts } from '../domain/offline-texts.ts';
+import { currentOffline, summaryInputOf } from '../domain/summary.ts';
 import { escapeHtml, safeHref } from '../domain/html.ts';
 import { displayName } from '../domain/taxonomy.ts';
 import { layout, socialMeta } from './layout.ts';
@@ -17,21 +18,21 @@ import type { SiteData } from './site-data.ts';
 export type ArticlePageInput = Pick<
   ArticleDoc,
   '_id' | 'title' | 'url' | 'image' | 'why' | 'source_id' | 'tags' | 'topic' | 'flavor' | 'cortisol' | 'ragebait' | 'paywalled' | 'published_at' | 'summary' | 'offline_summary'
-> & { word_count?: number | null; also_reported_by?: readonly string[] };
+> & { teaser?: string | null; word_count?: number | null; also_reported_by?: readonly string[] };
 
 /** What the page shows: the cached summary, or the stored offline one (the same text the API would cache). */
 type Shown = { summary: string; what_happened: string | null; why_matters: string | null; why_belongs: string | null; by: SummaryDoc['generated_by'] | null; cached: boolean };
 
 /**
- * The cached summary, else the offline one stored with the article (core/pipeline/offline-summaries.ts
- * writes it before a render when it is missing; this module never runs the writer). Without either,
- * the why line stands in until the summary endpoint answers.
+ * The cached summary, else the offline one composed from the retelling stored with the article
+ * (core/pipeline/offline-summaries.ts stores one before a render when it is missing; this module
+ * never runs the tagger). Without either, the why line stands in until the summary endpoint answers.
  */
-function shownSummary(a: ArticlePageInput): Shown {
+function shownSummary(a: ArticlePageInput, sourceName: string): Shown {
   const s = a.summary;
   if (s && typeof s.summary === 'string' && s.summary.trim()) return { ...s, by: s.generated_by, cached: true };
   const offline = currentOffline(a);
-  if (offline) return { ...offline, by: 'offline', cached: false };
+  if (offline) return { ...offlineTexts(summaryInputOf(a, sourceName), offline.retold), by: 'offline', cached: false };
   return { summary: a.why, what_happened: null, why_matters: null, why_belongs: null, by: null, cached: false };
 }
 
@@ -72,7 +73,7 @@ function chips(a: ArticlePageInput): string {
 /** Render the page for a public article and its source's name. */
 export function renderArticlePage(a: ArticlePageInput, sourceName: string, site: SiteData): string {
   const canonical = `${site.baseUrl}${articlePath(a._id)}`;
-  const shown = shownSummary(a);
+  const shown = shownSummary(a, sourceName);
   const description = a.why || shown.summary || a.title;
   // Without JavaScript, offline, or before the API has cached it, the page already has a complete
   // summary: the offline one, which is what the API caches when no model is configured. With a

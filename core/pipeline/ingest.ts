@@ -1,7 +1,7 @@
 /**
  * The ingestion pipeline: due sources → read (safe fetch or demo file; ≤ 2 per host, bounded in
  * all) → rss-parser → normalise → drop known GUIDs/URLs → near-duplicates → classify the canonical
- * new items only → gate → offline summaries of the accepted → store → source health and metrics →
+ * new items only → gate → the accepted teasers retold → store → source health and metrics →
  * pool version.
  * A feed's failure is recorded on the feed and never stops the others. Health (and the ETag) is
  * written only after the feed's items are stored, so a crash never hides items behind a 304.
@@ -189,10 +189,10 @@ export async function runIngest(deps: IngestDeps, options: { sources?: SourceDoc
     const own = byId.get(duplicateOf ?? n.id)!;
     return articleDoc(n, own.c, own.by, duplicateOf, now);
   });
-  // Every story that enters the pool gets its offline summary now, once, stored with it: renders
-  // read it (core/pipeline/offline-summaries.ts). Duplicates and rejected stories are never shown.
-  const names = new Map(incoming.map((n) => [n.source._id, n.source.name]));
-  const offline = await writeOfflineSummaries(docs.filter((d) => d.accepted && d.duplicate_of === null), (id) => names.get(id) ?? id, now);
+  // Every story that enters the pool has its teaser retold now, once, and stored with it: renders
+  // compose the offline summary from it (core/pipeline/offline-summaries.ts). Duplicates and
+  // rejected stories are never shown.
+  const offline = await writeOfflineSummaries(docs.filter((d) => d.accepted && d.duplicate_of === null), now);
   for (const doc of docs) doc.offline_summary = offline.get(doc._id) ?? null;
   const insertedIds = new Set(await insertArticles(db, docs));
   const touched = new Set<string>();

@@ -23,6 +23,7 @@ import {
   type SummaryInput,
   type SummaryTexts,
 } from '../domain/summary.ts';
+import { offlineTexts } from '../domain/offline-texts.ts';
 import { writeOfflineSummaries } from './offline-summaries.ts';
 import { describeError } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
@@ -61,14 +62,11 @@ export function createSummarizer(deps: SummarizerDeps, options: SummarizerOption
   const owner = randomId();
   const inFlight = new Map<string, Promise<SummaryDoc | null>>();
 
-  /** The offline texts: those stored with the article by the current writer, else written now (the writer loads on first need). */
-  async function offlineTexts(article: PublicArticle): Promise<SummaryTexts> {
-    const stored = currentOffline(article);
-    if (stored) return stored;
-    const written = await writeOfflineSummaries([article], () => article.source_name, deps.now());
-    const texts = written.get(article._id);
-    if (!texts) throw new Error('the offline writer wrote nothing');
-    return texts;
+  /** The offline texts, composed from the retelling stored with the article, else from one done now (the writer loads on first need). */
+  async function offline(article: PublicArticle, input: SummaryInput): Promise<SummaryTexts> {
+    const stored = currentOffline(article) ?? (await writeOfflineSummaries([article], deps.now())).get(article._id);
+    if (!stored) throw new Error('the offline writer wrote nothing');
+    return offlineTexts(input, stored.retold);
   }
 
   async function write(article: PublicArticle, input: SummaryInput, existing: SummaryDoc | null): Promise<SummaryDoc> {
@@ -81,7 +79,7 @@ export function createSummarizer(deps: SummarizerDeps, options: SummarizerOption
           timeoutMs: modelTimeoutMs,
         })
       : null;
-    const texts = fromModel ?? (await offlineTexts(article));
+    const texts = fromModel ?? (await offline(article, input));
     return mergeSummary(existing, texts, fromModel ? 'model' : 'offline', deps.now());
   }
 

@@ -29,7 +29,7 @@ try {
   const sources = await sourcesCollection(db).find({}).toArray();
   // New stories as the ingest stores them: teasers the offline writer retells (as real ones), each
   // with its offline summary, written at acceptance (outside the measured rebuild).
-  await insertPool(db, [], withStoredOffline(makeArticles(Number(addedRaw), sources, now, Number(startRaw), { storyTeasers: true }), sources));
+  await insertPool(db, [], withStoredOffline(makeArticles(Number(addedRaw), sources, now, Number(startRaw), { storyTeasers: true })));
   await bumpPoolVersion(db, now);
   const incremental = await buildSite({ db, config, log, now: new Date() });
   // maxRSS is in kilobytes.

@@ -10,8 +10,8 @@ import { stableId } from '../../core/domain/ids.ts';
 import { newSourceDefaults, type SourceDoc } from '../../core/domain/source.ts';
 import { FLAVORS, TAG_FAMILIES, TOPICS } from '../../core/domain/taxonomy.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
-import { offlineSummary } from '../../core/domain/offline-summary.ts';
-import { OFFLINE_WRITER_VERSION, summaryInputOf } from '../../core/domain/summary.ts';
+import { retellTeaser } from '../../core/domain/offline-summary.ts';
+import { OFFLINE_WRITER_VERSION } from '../../core/domain/summary.ts';
 
 /** A deterministic PRNG (mulberry32): same seed, same sequence. */
 export const prng = mulberry32;
@@ -137,15 +137,11 @@ export function makeArticles(count: number, sources: readonly SourceDoc[], now: 
 }
 
 /**
- * The articles with the offline summary the ingest stores with every accepted story (written here,
+ * The articles with the teaser's retelling the ingest stores with every accepted story (done here,
  * outside any measurement): the stored pool as the site build meets it.
  */
-export function withStoredOffline(articles: readonly ArticleDoc[], sources: readonly SourceDoc[]): ArticleDoc[] {
-  const names = new Map(sources.map((s) => [s._id, s.name]));
-  return articles.map((a) => ({
-    ...a,
-    offline_summary: { ...offlineSummary(summaryInputOf(a, names.get(a.source_id) ?? a.source_id)), writer: OFFLINE_WRITER_VERSION, written_at: a.discovered_at },
-  }));
+export function withStoredOffline(articles: readonly ArticleDoc[]): ArticleDoc[] {
+  return articles.map((a) => ({ ...a, offline_summary: { retold: retellTeaser(a), writer: OFFLINE_WRITER_VERSION, written_at: a.discovered_at } }));
 }
 
 function xmlEscape(text: string): string {

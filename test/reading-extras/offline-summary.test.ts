@@ -2,7 +2,8 @@
  * Offline summaries that read like writing (issue 18, item 3), over real teasers: the 74 shared
  * feeds (../shared/fixtures/feeds) and the demo feeds. Every summary is built of whole sentences
  * (none ends on a verb, a bare number or a little word), repeats no 8 consecutive words of its
- * teaser, never restates its title, differs from the others of a brief, and is the same every time.
+ * teaser, never restates its title, differs from the others of a brief, is the same every time, and
+ * no section of it (summary, what happened, why it matters, why it belongs) restates another.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import nlp from 'compromise';
@@ -44,6 +45,14 @@ const input = (item: { title: string; teaser: string }): SummaryInput => ({
 /** The sentences of a text (a terminator followed by a space). */
 const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+/).filter(Boolean);
 
+/** The sentences of a text of three words or more, lower-cased without their final stop. */
+const longSentences = (text: string): string[] => sentencesOf(text.toLowerCase()).map((s) => s.replace(/[.!?]$/, '')).filter((s) => s.split(' ').length >= 3);
+
+/** True when one text restates the other: a sentence of one inside the other, or five words in a row in common. */
+function restates(a: string, b: string): boolean {
+  return copiesFrom(a, b, 5) || longSentences(a).some((s) => b.toLowerCase().includes(s)) || longSentences(b).some((s) => a.toLowerCase().includes(s));
+}
+
 function checkItems(label: string, items: Array<{ title: string; teaser: string }>): void {
   test(`${label}: each retold sentence ends on a noun, not a verb, a bare number or a little word`, () => {
     let told = 0;
@@ -67,6 +76,14 @@ function checkItems(label: string, items: Array<{ title: string; teaser: string 
       assert.not.match(out.summary, /\b(and|or)\s+\d[\d,.]*\./, out.summary);
       const n = countSentences(out.summary);
       assert.ok(n >= 2 && n <= 4, `${n} sentences: ${out.summary}`);
+    }
+  });
+
+  test(`${label}: no section of the offline page restates another (issue 18, item 3)`, () => {
+    for (const item of items) {
+      const out = offlineSummary(input(item));
+      const sections = [out.summary, out.what_happened, out.why_matters, out.why_belongs];
+      sections.forEach((a, i) => sections.slice(i + 1).forEach((b) => assert.not.ok(restates(a, b), `${item.title}:\n  ${a}\n  ${b}`)));
     }
   });
 }

@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { createApp } from '../../api/app.ts';
 import type { ArticleDoc } from '../../core/domain/article.ts';
 import { offlineSummary } from '../../core/domain/offline-summary.ts';
+import { offlineTexts } from '../../core/domain/offline-texts.ts';
 import { OFFLINE_WRITER_VERSION, summaryInputOf } from '../../core/domain/summary.ts';
 import { createSummarizer } from '../../core/pipeline/summarize.ts';
 import { findPublicArticle } from '../../core/store/summaries.ts';
@@ -177,10 +178,7 @@ for (const failing of ['error500', 'garbage', 'invalid'] as const) {
 
 test('a failing model falls back to the offline summary stored with the article, word for word (not written again)', async () => {
   const offline = {
-    summary: 'Stored at ingest, never recomputed. The endpoint caches it as it is.',
-    what_happened: 'The stored what-happened.',
-    why_matters: 'The stored why-it-matters.',
-    why_belongs: 'The stored why-it-belongs.',
+    retold: [{ sentence: 'A stored retelling has been read, never retold.', clause: null }],
     writer: OFFLINE_WRITER_VERSION,
     written_at: new Date('2026-11-20T13:00:00Z'),
   };
@@ -188,8 +186,8 @@ test('a failing model falls back to the offline summary stored with the article,
   mode = 'error500';
   const r = await get(a._id);
   assert.ok(calls.length >= 1, 'the model was asked first');
-  const { writer: _writer, written_at: _at, ...texts } = offline;
-  assert.equal(r.body, { id: a._id, status: 'ready', ...texts });
+  assert.equal(r.body, { id: a._id, status: 'ready', ...offlineTexts(summaryInputOf(a, visible.name), offline.retold) });
+  assert.match(String(r.body.summary), /^A stored retelling has been read, never retold\. /);
   assert.is((await stored(a._id))?.generated_by, 'offline');
 });
 

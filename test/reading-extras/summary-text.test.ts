@@ -1,7 +1,8 @@
 /** The summary texts (SPEC.md: 2 to 4 sentences of our own; notes; never the publisher's body). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { offlineSummary, THIN_TEASER } from '../../core/domain/offline-summary.ts';
+import { offlineSummary } from '../../core/domain/offline-summary.ts';
+import { THIN_TEASER } from '../../core/domain/offline-texts.ts';
 import { copiesFrom, countSentences, hasAllNotes, summaryView, validateSummaryAnswer, type SummaryInput } from '../../core/domain/summary.ts';
 
 const base: SummaryInput = {
@@ -60,11 +61,12 @@ test("the offline summary retells the teaser's main clauses in our words, then s
     flavor: 'heartwarming',
     topic: 'animals',
   });
-  assert.is(lifeboat.summary, 'Bramble had wandered onto a sandbank. The crew has carried her home. We picked it because it is a heartwarming story about animals: people being kind to people.');
-  assert.is(lifeboat.what_happened, 'Harbour Light reports: Bramble had wandered onto a sandbank.');
+  // The summary tells the first clause, "what happened" the second: neither restates the other (issue 18, item 3).
+  assert.is(lifeboat.summary, 'Bramble had wandered onto a sandbank. We picked it because it is a heartwarming story about animals: people being kind to people.');
+  assert.is(lifeboat.what_happened, 'Harbour Light also reports that the crew has carried her home.');
   const choir = offlineSummary({ ...base, title: "School choir records a song with the town's care home residents", teaser: 'Forty pupils and eighteen residents rehearsed together for a term; the recording raises money for the music room.' });
   assert.match(choir.summary, /^Forty pupils and eighteen residents have rehearsed for a term\. /);
-  assert.is(choir.what_happened, 'River Times reports that forty pupils and eighteen residents have rehearsed for a term.');
+  assert.is(choir.what_happened, 'River Times has the rest of the story, beyond what its teaser gives.');
   assert.not.ok(offlineSummary(base).summary.includes('finished second'));
 });
 
@@ -76,17 +78,18 @@ test('a long run without a sentence end or a clause break is not read; a long se
   // 55 words and no break: a word salad or a feed whose sentence ends were lost; the tagger never sees it.
   const run = offlineSummary(input(`${lead} and ${tail}.`));
   assert.ok(run.summary.includes(THIN_TEASER), run.summary);
-  assert.is(run.what_happened, 'River Times covers a learning story; its teaser adds little to the headline.');
+  assert.is(run.what_happened, 'River Times has the full story behind the headline.');
   // The same words as two sentences, or broken by a comma, are retold.
   for (const teaser of [`${lead}. Then ${tail}.`, `${lead}, and ${tail}.`]) assert.ok(offlineSummary(input(teaser)).summary.startsWith(`${retold} `), teaser);
 });
 
-test('a teaser that gives too little gets the story line and says plainly that a fuller summary needs a model', () => {
+test("a teaser that gives too little gets the story line and says so plainly (the page's note says a richer summary needs a model)", () => {
   for (const teaser of ['', 'Students build a solar boat for the river race', 'A family of otters was seen.']) {
     const out = offlineSummary({ ...base, teaser });
     assert.is(out.summary.split('. ')[0] + '.', 'An inspiring learning story on young people and clean energy: solar boat and river race.', teaser);
     assert.ok(out.summary.includes(THIN_TEASER), teaser);
-    assert.is(out.what_happened, 'River Times covers a learning story; its teaser adds little to the headline.');
+    assert.not.match(out.summary, /language model/, 'said once, by the page');
+    assert.is(out.what_happened, 'River Times has the full story behind the headline.');
   }
 });
 

@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
 import { escapeHtml } from '../../core/domain/html.ts';
+import { retellTeaser } from '../../core/domain/offline-summary.ts';
 import { OFFLINE_WRITER_VERSION } from '../../core/domain/summary.ts';
 import type { OfflineSummaryDoc } from '../../core/domain/article.ts';
 import { articlesCollection } from '../../core/store/collections.ts';
@@ -23,12 +24,9 @@ const rejected = makeArticle({ source_id: visible._id, accepted: false, reject_r
 const duplicate = makeArticle({ source_id: visible._id, duplicate_of: built._id });
 const ofHidden = makeArticle({ source_id: hidden._id });
 const later = makeArticle({ source_id: visible._id, title: 'Accepted after the build' });
-/** Offline texts no writer would write, by writer version `writer`. */
+/** A retelling no writer would write, by writer version `writer`. */
 const offline = (writer: number): OfflineSummaryDoc => ({
-  summary: `Written by offline writer ${writer}. Stored with the story.`,
-  what_happened: `What writer ${writer} said happened.`,
-  why_matters: `Why writer ${writer} said it matters.`,
-  why_belongs: `Why writer ${writer} said it belongs.`,
+  retold: [{ sentence: `Offline writer ${writer} has retold this story.`, clause: null }],
   writer,
   written_at: new Date('2026-11-20T13:00:00Z'),
 });
@@ -85,9 +83,9 @@ test('an article accepted after the last build → 200, rendered on demand, iden
   assert.is(file, html);
 });
 
-test('on demand, the offline summary stored with the article is shown word for word, not written again', async () => {
+test('on demand, the offline summary is composed from the retelling stored with the article, not retold again', async () => {
   const html = await (await ctx.request(`/a/${current._id}`)).text();
-  for (const text of Object.values(offline(OFFLINE_WRITER_VERSION)).filter((v) => typeof v === 'string')) assert.ok(html.includes(text), text);
+  assert.match(html, `data-provisional>Offline writer ${OFFLINE_WRITER_VERSION} has retold this story. We picked it because`);
   assert.equal((await articlesCollection(ctx.db).findOne({ _id: current._id }))?.offline_summary, offline(OFFLINE_WRITER_VERSION));
 });
 
@@ -96,7 +94,9 @@ test('a summary by an older writer is written again by the current one, stored b
   assert.not.match(html, `offline writer ${OFFLINE_WRITER_VERSION - 1}`);
   const stored = (await articlesCollection(ctx.db).findOne({ _id: older._id }))?.offline_summary;
   assert.is(stored?.writer, OFFLINE_WRITER_VERSION);
-  assert.ok(stored && html.includes(escapeHtml(stored.summary)), stored?.summary);
+  assert.equal(stored?.retold, retellTeaser(older));
+  const [first] = stored?.retold ?? [];
+  assert.ok(first && html.includes(`data-provisional>${escapeHtml(first.sentence)} `), first?.sentence);
 });
 
 test.run();

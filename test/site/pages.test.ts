@@ -8,8 +8,8 @@ import * as assert from 'uvu/assert';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
 import { escapeHtml } from '../../core/domain/html.ts';
-import { offlineSummary } from '../../core/domain/offline-summary.ts';
-import { OFFLINE_WRITER_VERSION, summaryInputOf } from '../../core/domain/summary.ts';
+import { offlineSummary, retellTeaser } from '../../core/domain/offline-summary.ts';
+import { copiesFrom, OFFLINE_WRITER_VERSION, summaryInputOf } from '../../core/domain/summary.ts';
 import { articlesCollection } from '../../core/store/collections.ts';
 import { build, distFile, storeBrief, summaryOf } from './helpers.ts';
 
@@ -26,16 +26,16 @@ const ready = makeArticle({
   summary: summaryOf('The town opened a library with a reading garden.'),
 });
 const pending = makeArticle({ source_id: source._id, title: 'Otters return to the river', why: 'Nature coming back.' });
-/** Offline texts no writer would write: a page showing them read them, it did not recompute them. */
-const storedOffline = (writer: number) => ({
-  summary: `Stored once by writer ${writer}. Nobody recomputes it.`,
-  what_happened: `The stored what-happened of writer ${writer}.`,
-  why_matters: 'The stored why-it-matters.',
-  why_belongs: 'The stored why-it-belongs.',
-  writer,
+/** A retelling no writer would write of this teaser: a page showing it read it, it did not retell again. */
+const storedOffline = {
+  retold: [
+    { sentence: 'Herons have nested in the stored retelling.', clause: null },
+    { sentence: 'The second stored sentence has come too.', clause: 'the second stored sentence has come too' },
+  ],
+  writer: OFFLINE_WRITER_VERSION,
   written_at: new Date('2026-11-20T13:00:00Z'),
-});
-const stored = makeArticle({ source_id: source._id, title: 'Herons nest by the mill pond', offline_summary: storedOffline(OFFLINE_WRITER_VERSION) });
+};
+const stored = makeArticle({ source_id: source._id, title: 'Herons nest by the mill pond', teaser: 'Two pairs of herons built nests above the pond.', offline_summary: storedOffline });
 const evil = makeArticle({ source_id: source._id, title: `Calm ${EVIL} title`, why: `Why ${EVIL}`, url: 'javascript:alert(1)' });
 
 test.before(async () => {
@@ -86,14 +86,28 @@ test('a page without a cached summary shows the offline summary in its static HT
   // Written once: the build stored what it showed, so no later render writes it again.
   const doc = await articlesCollection(ctx.db).findOne({ _id: pending._id });
   assert.is(doc?.offline_summary?.writer, OFFLINE_WRITER_VERSION);
-  assert.is(doc?.offline_summary?.summary, offline.summary);
+  assert.equal(doc?.offline_summary?.retold, retellTeaser(pending));
 });
 
-test('a page shows the offline summary stored with its article, word for word: the build does not write it again', async () => {
+test('a page composes its offline summary from the retelling stored with its article: the build does not retell again', async () => {
   const html = (await distFile(ctx, `a/${stored._id}/index.html`)) ?? '';
-  const texts = storedOffline(OFFLINE_WRITER_VERSION);
-  for (const text of [texts.summary, texts.what_happened, texts.why_matters, texts.why_belongs]) assert.ok(html.includes(text), text);
+  assert.match(html, '<p class="summary" data-summary data-provisional>Herons have nested in the stored retelling. We picked it because');
+  assert.match(html, '<dt>What happened</dt><dd>Good Paper &amp; Co also reports that the second stored sentence has come too.</dd>');
   assert.match(html, /without a language model; a richer summary needs one/);
+  assert.equal((await articlesCollection(ctx.db).findOne({ _id: stored._id }))?.offline_summary, storedOffline);
+});
+
+test('no section of an offline /a page restates another: summary, the three notes, the note on the model (issue 18, item 3)', async () => {
+  for (const a of [pending, stored]) {
+    const html = (await distFile(ctx, `a/${a._id}/index.html`)) ?? '';
+    const sections = [
+      ...(html.match(/<p class="summary"[^>]*>([^<]+)<\/p>/)?.slice(1) ?? []),
+      ...[...html.matchAll(/<dd>([^<]+)<\/dd>/g)].map((m) => m[1] ?? ''),
+      ...(html.match(/<p class="summary-note"[^>]*>([^<]+)<\/p>/)?.slice(1) ?? []),
+    ];
+    assert.is(sections.length, 5, a.title);
+    sections.forEach((x, i) => sections.slice(i + 1).forEach((y) => assert.not.ok(copiesFrom(x, y, 5), `${a.title}:\n  ${x}\n  ${y}`)));
+  }
 });
 
 test('a title with <script> is escaped on /a, /today, the sitemap, the feeds and the brief JSON', async () => {
