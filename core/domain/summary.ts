@@ -49,10 +49,13 @@ export interface SummaryTexts {
  */
 export const OFFLINE_WRITER_VERSION = 1;
 
+const isTold = (t: unknown): boolean =>
+  typeof t === 'object' && t !== null && 'sentence' in t && typeof t.sentence === 'string' && 'clause' in t && (t.clause === null || typeof t.clause === 'string');
+
 /** The article's stored retelling when the current writer did it, else null (missing, older, malformed). */
 export function currentOffline(a: { offline_summary?: OfflineSummaryDoc | null }): OfflineSummaryDoc | null {
   const o = a.offline_summary;
-  return o && o.writer === OFFLINE_WRITER_VERSION && Array.isArray(o.retold) ? o : null;
+  return o && o.writer === OFFLINE_WRITER_VERSION && Array.isArray(o.retold) && o.retold.every(isTold) ? o : null;
 }
 
 /** True when the article shows a cached summary (model, seed or cached offline): its offline one is then not needed. */

@@ -32,12 +32,18 @@ const offline = (writer: number): OfflineSummaryDoc => ({
 });
 const current = makeArticle({ source_id: visible._id, title: 'Stored by the current writer', offline_summary: offline(OFFLINE_WRITER_VERSION) });
 const older = makeArticle({ source_id: visible._id, title: 'Stored by an older writer', teaser: 'Volunteers have planted willow saplings along the river bank.', offline_summary: offline(OFFLINE_WRITER_VERSION - 1) });
+const malformed = makeArticle({
+  source_id: visible._id,
+  title: 'Stored malformed',
+  teaser: 'Beekeepers have counted forty new hives on the allotments.',
+  offline_summary: { ...offline(OFFLINE_WRITER_VERSION), retold: [{ sentence: 42, clause: null }] } as unknown as OfflineSummaryDoc,
+});
 
 test.before(async () => {
   ctx = await createTestContext({ env: { PUBLIC_BASE_URL: 'https://tidings.example' } });
   await insertFixtures(ctx.db, { sources: [visible, hidden], articles: [built, rejected, duplicate, ofHidden] });
   await build(ctx);
-  await insertFixtures(ctx.db, { articles: [later, current, older] });
+  await insertFixtures(ctx.db, { articles: [later, current, older, malformed] });
 });
 test.after(async () => {
   await ctx.close();
@@ -89,14 +95,16 @@ test('on demand, the offline summary is composed from the retelling stored with 
   assert.equal((await articlesCollection(ctx.db).findOne({ _id: current._id }))?.offline_summary, offline(OFFLINE_WRITER_VERSION));
 });
 
-test('a summary by an older writer is written again by the current one, stored back, and shown', async () => {
-  const html = await (await ctx.request(`/a/${older._id}`)).text();
-  assert.not.match(html, `offline writer ${OFFLINE_WRITER_VERSION - 1}`);
-  const stored = (await articlesCollection(ctx.db).findOne({ _id: older._id }))?.offline_summary;
-  assert.is(stored?.writer, OFFLINE_WRITER_VERSION);
-  assert.equal(stored?.retold, retellTeaser(older));
-  const [first] = stored?.retold ?? [];
-  assert.ok(first && html.includes(`data-provisional>${escapeHtml(first.sentence)} `), first?.sentence);
+test('a retelling by an older writer, or a malformed one, is done again by the current one, stored back, and shown', async () => {
+  for (const a of [older, malformed]) {
+    const html = await (await ctx.request(`/a/${a._id}`)).text();
+    assert.not.match(html, `offline writer ${OFFLINE_WRITER_VERSION - 1}`);
+    const stored = (await articlesCollection(ctx.db).findOne({ _id: a._id }))?.offline_summary;
+    assert.is(stored?.writer, OFFLINE_WRITER_VERSION);
+    assert.equal(stored?.retold, retellTeaser(a));
+    const [first] = stored?.retold ?? [];
+    assert.ok(first && html.includes(`data-provisional>${escapeHtml(first.sentence)} `), `${a.title}: ${first?.sentence}`);
+  }
 });
 
 test.run();
