@@ -200,7 +200,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   // Pages compose the offline summary from the retelling stored with the article; one missing or by
   // an older writer is retold now and stored back (core/pipeline/offline-summaries.ts): once.
   const renderDocs = toRender.flatMap((r) => pool.docs.get(r._id) ?? []); // a row gone from the pool since the scan: the next build settles it
-  const ready = new Map((await withOfflineSummaries(db, renderDocs, input.now)).map((d) => [d._id, d]));
+  const ready = new Map((await withOfflineSummaries(db, renderDocs, input.now, log)).map((d) => [d._id, d]));
   phase('summaries');
   let rendered = 0;
   const writes: Array<() => Promise<boolean>> = [];

@@ -33,7 +33,7 @@ export function articlePageRoutes(deps: AppDeps): Array<[string, PageHandler]> {
     const visible = new Map((await loadSiteSources(deps.db)).filter((s) => s.content_visible === true).map((s) => [s._id, String(s.name ?? s._id)] as const));
     const sourceName = typeof found.source.name === 'string' ? found.source.name : found.source._id;
     // The retelling stored with the article; one missing or by an older writer is done once, here.
-    const [summarised = found.article] = await withOfflineSummaries(deps.db, [found.article], deps.now());
+    const [summarised = found.article] = await withOfflineSummaries(deps.db, [found.article], deps.now(), deps.log);
     const [article = summarised] = await withOtherOutlets(deps.db, [summarised], (id) => visible.get(id));
     const html = renderArticlePage(article, sourceName, await getSite());
     // Short: the next build publishes the static page, which then takes over.

@@ -192,7 +192,7 @@ export async function runIngest(deps: IngestDeps, options: { sources?: SourceDoc
   // Every story that enters the pool has its teaser retold now, once, and stored with it: renders
   // compose the offline summary from it (core/pipeline/offline-summaries.ts). Duplicates and
   // rejected stories are never shown.
-  const offline = await writeOfflineSummaries(docs.filter((d) => d.accepted && d.duplicate_of === null), now);
+  const offline = await writeOfflineSummaries(docs.filter((d) => d.accepted && d.duplicate_of === null), now, log);
   for (const doc of docs) doc.offline_summary = offline.get(doc._id) ?? null;
   const insertedIds = new Set(await insertArticles(db, docs));
   const touched = new Set<string>();

@@ -11,6 +11,8 @@
 import type { Db } from 'mongodb';
 import type { ArticleDoc, OfflineSummaryDoc } from '../domain/article.ts';
 import { currentOffline, hasCachedText, OFFLINE_WRITER_VERSION } from '../domain/summary.ts';
+import { describeError } from '../platform/errors.ts';
+import type { Logger } from '../platform/log.ts';
 import { saveOfflineSummaries } from '../store/summaries.ts';
 
 type Retell = (input: { teaser: string; title: string }) => OfflineSummaryDoc['retold'];
@@ -31,12 +33,22 @@ export type Summarisable = Pick<ArticleDoc, '_id' | 'title' | 'summary'> & { tea
 /** True when the article shows no cached summary and has no retelling by the current writer. */
 const needsOffline = (a: Summarisable): boolean => !hasCachedText(a) && !currentOffline(a);
 
-/** The retellings of `articles`, done now by the current writer (nothing is stored). */
-export async function writeOfflineSummaries(articles: readonly Summarisable[], now: Date): Promise<Map<string, OfflineSummaryDoc>> {
+/**
+ * The retellings of `articles`, done now by the current writer (nothing is stored). A teaser the
+ * writer fails on is left out and logged: its story is still stored or rendered (with the why line
+ * standing in for the summary), and retold again on its next render.
+ */
+export async function writeOfflineSummaries(articles: readonly Summarisable[], now: Date, log?: Pick<Logger, 'warn'>): Promise<Map<string, OfflineSummaryDoc>> {
   const written = new Map<string, OfflineSummaryDoc>();
   if (articles.length === 0) return written;
   const retell = await retelling();
-  for (const a of articles) written.set(a._id, { retold: retell({ teaser: a.teaser ?? '', title: a.title }), writer: OFFLINE_WRITER_VERSION, written_at: now });
+  for (const a of articles) {
+    try {
+      written.set(a._id, { retold: retell({ teaser: a.teaser ?? '', title: a.title }), writer: OFFLINE_WRITER_VERSION, written_at: now });
+    } catch (error) {
+      log?.warn('could not retell a teaser', { article: a._id, error: describeError(error) });
+    }
+  }
   return written;
 }
 
@@ -44,8 +56,8 @@ export async function writeOfflineSummaries(articles: readonly Summarisable[], n
  * `articles` with the retelling each will show: those that need one (see needsOffline) get it
  * done now and stored back; the others are returned as they are, and the writer is not loaded.
  */
-export async function withOfflineSummaries<T extends Summarisable>(db: Db, articles: readonly T[], now: Date): Promise<T[]> {
-  const written = await writeOfflineSummaries(articles.filter(needsOffline), now);
+export async function withOfflineSummaries<T extends Summarisable>(db: Db, articles: readonly T[], now: Date, log?: Pick<Logger, 'warn'>): Promise<T[]> {
+  const written = await writeOfflineSummaries(articles.filter(needsOffline), now, log);
   if (written.size === 0) return [...articles];
   await saveOfflineSummaries(db, written);
   return articles.map((a) => {

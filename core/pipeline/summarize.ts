@@ -64,7 +64,7 @@ export function createSummarizer(deps: SummarizerDeps, options: SummarizerOption
 
   /** The offline texts, composed from the retelling stored with the article, else from one done now (the writer loads on first need). */
   async function offline(article: PublicArticle, input: SummaryInput): Promise<SummaryTexts> {
-    const stored = currentOffline(article) ?? (await writeOfflineSummaries([article], deps.now())).get(article._id);
+    const stored = currentOffline(article) ?? (await writeOfflineSummaries([article], deps.now(), deps.log)).get(article._id);
     if (!stored) throw new Error('the offline writer wrote nothing');
     return offlineTexts(input, stored.retold);
   }
