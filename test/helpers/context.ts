@@ -41,12 +41,15 @@ export interface TestContext {
 }
 
 let ownServer: EmbeddedServer | null = null;
+/** Open contexts on `ownServer`: the last one to close stops it (a file may hold several at once). */
+let ownUsers = 0;
 
 /** The embedded server's base URI: the runner's, or one started for this file when run alone. */
 async function serverUri(): Promise<string> {
   const fromRunner = process.env.TEST_MONGODB_URI;
   if (fromRunner) return fromRunner.endsWith('/') ? fromRunner : `${fromRunner}/`;
   ownServer ??= await startEmbeddedServer();
+  ownUsers += 1;
   return ownServer.uri;
 }
 
@@ -117,8 +120,10 @@ export async function createTestContext(
       mailer.close();
       await client.close();
       rmSync(tmpDir, { recursive: true, force: true });
-      await ownServer?.stop();
-      ownServer = null;
+      if (ownServer && --ownUsers === 0) {
+        await ownServer.stop();
+        ownServer = null;
+      }
     },
   };
 }
