@@ -7,12 +7,12 @@
  * When the pool version moved it first keeps the stored brief whole (`refillStoredBrief`): a pool change that took
  * brief items away refills the brief and advances `generated_at` first, so the site and `/api/brief`
  * show the same 7 items. The worker runs this job at once when the pool version moves (jobs/worker.ts).
+ * site/build.ts (Eleventy, esbuild) is loaded at the first build, not by every process that lists the jobs.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { refillStoredBrief } from '../core/pipeline/brief.ts';
 import { readBuildTriggers, readLastBuild, recordBuild, type BuildTriggers } from '../core/store/site.ts';
-import { buildSite } from '../site/build.ts';
 import type { JobContext, JobDefinition } from './context.ts';
 
 /** Output directories this process has built into (a fresh process always builds once). */
@@ -51,6 +51,7 @@ async function buildOnce(ctx: JobContext): Promise<Record<string, number | strin
   }
   const complete = existsSync(path.join(dist, 'index.html')) && existsSync(path.join(dist, 'sitemap.xml'));
   if (!needsBuild(current, last, builtHere.has(dist), complete)) return { skipped: true };
+  const { buildSite } = await import('../site/build.ts');
   const result = await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: ctx.now(), progress: ctx.progress });
   await recordBuild(ctx.db, current, ctx.now());
   builtHere.add(dist);

@@ -4,15 +4,14 @@
  * the first round of jobs (ingest, brief, site build, ...), then serves the API and the built site
  * and keeps the worker running. Ctrl-C stops everything within 5 s and exits 0, at any moment: the
  * signal handler is installed before the database opens, and a stop during the first round skips
- * the rest of it instead of serving.
+ * the rest of it instead of serving. The API and the worker (Agenda) are loaded when the first
+ * round is done, so the first log lines come sooner and a stop during the round never loads them.
  */
-import { listen } from '../api/server.ts';
 import { exitOnStartupError, openRuntime, services, trapShutdown } from '../core/platform/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { STARTUP_JOBS, prepareDemo } from '../jobs/startup.ts';
 import { findJob } from '../jobs/registry.ts';
-import { startWorker } from '../jobs/worker.ts';
 
 const shutdown = trapShutdown();
 const runtime = await openRuntime().catch(exitOnStartupError);
@@ -44,12 +43,15 @@ async function main(): Promise<void> {
     log.error('first run of the jobs failed; serving what exists', { error: error instanceof Error ? error.message : String(error) });
   }
   if (shutdown.requested) return;
+  const { listen } = await import('../api/server.ts');
+  if (shutdown.requested) return;
   const listening = await listen(runtime, runtime.config.port).catch((error: unknown) => {
     process.stderr.write(`Tidings cannot start: port ${runtime.config.port} (PORT): ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });
   closeServer = listening.close;
   if (shutdown.requested) return;
+  const { startWorker } = await import('../jobs/worker.ts');
   const worker = await startWorker(ctx);
   stopWorker = worker.stop;
   if (shutdown.requested) return;

@@ -1,17 +1,21 @@
 /**
- * `npm test` (after the typecheck): first the dead-code check (knip with knip.json: an export no
- * module imports, or a file no entry point reaches, fails it; it counts as one test), then every
+ * `npm test`: the typecheck (`tsc --noEmit`, strict), the dead-code check (knip with knip.json: an
+ * export no module imports, or a file no entry point reaches, fails it) and every
  * `test/**\/*.test.ts` file in its own process with uvu, two at a time, against one embedded
  * database server started once for the run (each file gets its own database on it; see
- * test/helpers/context.ts). Set TEST_MONGODB_URI to use another server. Ends with the line
- * `N passed, N failed` (counted in tests; a file that crashes or hangs counts as one failure).
- * `npm test -- <filter>` runs only the files whose path contains the filter (`knip` for the check alone).
+ * test/helpers/context.ts). The two checks count as one test each and run in the same two lanes
+ * as the files, longest first (scripts/test/order.ts), so the lanes end together. Set
+ * TEST_MONGODB_URI to use another server. Ends with the line `N passed, N failed` (counted in
+ * tests; a file that crashes or hangs counts as one failure). `npm test -- <filter>` runs only the
+ * files whose path contains the filter, after the typecheck as always (`knip` for the dead-code
+ * check alone).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedServer, type EmbeddedServer } from '../core/store/embedded.ts';
+import { DEAD_CODE_CHECK, deadCodeCheck, stripAnsi, typecheck, TYPECHECK, type FileResult } from './test/checks.ts';
+import { longestFirst } from './test/order.ts';
 
 const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 180_000);
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 2);
@@ -25,17 +29,6 @@ function findTests(dir: string): string[] {
   }
   return out.sort();
 }
-
-interface FileResult {
-  file: string;
-  passed: number;
-  failed: number;
-  output: string;
-  ms: number;
-}
-
-// eslint-disable-next-line no-control-regex
-const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
 
 function runFile(file: string, env: NodeJS.ProcessEnv): Promise<FileResult> {
   const started = Date.now();
@@ -85,40 +78,6 @@ function runFile(file: string, env: NodeJS.ProcessEnv): Promise<FileResult> {
   });
 }
 
-/**
- * The dead-code check: knip over the layout in knip.json; one passed or one failed entry. Files git
- * does not know (someone's scratch file in a shared work tree) are not judged: CI's fresh clone has none.
- */
-function deadCodeCheck(): Promise<FileResult> {
-  const started = Date.now();
-  let untracked: string[] = [];
-  try {
-    untracked = execFileSync('git', ['ls-files', '--others', '--exclude-standard'], { encoding: 'utf8' }).split('\n').filter(Boolean);
-  } catch {
-    // not a git work tree: judge everything
-  }
-  const config = JSON.parse(readFileSync(DEAD_CODE_CHECK, 'utf8')) as { ignore?: string[] };
-  const configFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'tidings-knip-')), 'knip.json');
-  writeFileSync(configFile, JSON.stringify({ ...config, ignore: [...(config.ignore ?? []), ...untracked] }));
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.resolve('node_modules/knip/bin/knip.js'), '--no-progress', '--no-config-hints', '--config', configFile], {
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (code) => {
-      rmSync(path.dirname(configFile), { recursive: true, force: true });
-      const ok = code === 0;
-      const text = ok ? output : `${output}\n[runner] knip exit code ${code}: remove what is unused, or see CONTRIBUTING.md "Dead code"`;
-      resolve({ file: DEAD_CODE_CHECK, passed: ok ? 1 : 0, failed: ok ? 0 : 1, output: stripAnsi(text), ms: Date.now() - started });
-    });
-  });
-}
-
-const DEAD_CODE_CHECK = path.resolve('knip.json');
-
 function report(result: FileResult): void {
   const rel = path.relative(process.cwd(), result.file);
   const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
@@ -130,22 +89,20 @@ async function main(): Promise<void> {
   const root = path.resolve('test');
   const filter = process.argv[2];
   const files = findTests(root).filter((f) => !filter || f.includes(filter));
-  const results: FileResult[] = [];
-  if (!filter || DEAD_CODE_CHECK.includes(filter)) {
-    const check = await deadCodeCheck();
-    results.push(check);
-    report(check);
-  }
+  const jobs: { file: string; run: (env: NodeJS.ProcessEnv) => Promise<FileResult> }[] = [{ file: TYPECHECK, run: typecheck }];
+  if (!filter || DEAD_CODE_CHECK.includes(filter)) jobs.push({ file: DEAD_CODE_CHECK, run: deadCodeCheck });
+  for (const file of files) jobs.push({ file, run: (env) => runFile(file, env) });
   let server: EmbeddedServer | null = null;
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (!env.TEST_MONGODB_URI && files.length > 0) {
     server = await startEmbeddedServer();
     env.TEST_MONGODB_URI = server.uri;
   }
-  const queue = [...files];
+  const queue = longestFirst(jobs);
+  const results: FileResult[] = [];
   const workers = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      const result = await runFile(file, env);
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const result = await job.run(env);
       results.push(result);
       report(result);
     }
@@ -154,8 +111,10 @@ async function main(): Promise<void> {
   await server?.stop();
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
+  // Only the typecheck ran: the filter matched nothing, which is a mistake, not a pass.
+  if (jobs.length === 1) process.stdout.write(`no test file matches "${filter}"\n`);
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
-  process.exit(failed > 0 || results.length === 0 ? 1 : 0);
+  process.exit(failed > 0 || jobs.length === 1 ? 1 : 0);
 }
 
 await main();

@@ -3,8 +3,8 @@
  * `npm run gate:train`), the model loaded from it with its weights indexed for inference, and the
  * softmax that turns class scores into probabilities. core/domain/gate-model.ts reads a text with it.
  */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import shippedFile from './gate-model.json' with { type: 'json' };
 import { DENSE, type GateLexicon } from './gate-features.ts';
 
 export const GATE_CLASSES = ['accept', 'distress', 'ragebait', 'promotional'] as const;
@@ -103,7 +103,7 @@ let shipped: GateModel | null = null;
 
 /** The shipped model (core/domain/gate-model.json, written by `npm run gate:train`), read once. */
 export function shippedModel(): GateModel {
-  shipped ??= loadModel(modelFileSchema.parse(shippedFile));
+  shipped ??= loadModel(modelFileSchema.parse(JSON.parse(readFileSync(new URL('./gate-model.json', import.meta.url), 'utf8'))));
   return shipped;
 }
 

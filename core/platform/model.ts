@@ -2,9 +2,11 @@
  * The language-model client: any OpenAI-compatible Chat Completions endpoint, asked for structured
  * output (`response_format: json_schema`, strict) as CONTRACT.md "Language-model requests" says.
  * Every failure (no key, network, timeout, HTTP error, unparsable or invalid JSON) resolves to null,
- * so callers always fall back to their offline path and nothing is lost.
+ * so callers always fall back to their offline path and nothing is lost. The `openai` package
+ * (~150 modules) is loaded at the first request, so a process without a key, or one that never
+ * asks, does not pay for it at start-up.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Config } from './config.ts';
 import { describeError } from './errors.ts';
 import type { Logger } from './log.ts';
@@ -36,12 +38,17 @@ export function createModelClient(config: Pick<Config, 'openai'>, log: Logger): 
     return { available: false, complete: async () => null };
   }
   const { apiKey, baseUrl, model } = config.openai;
-  const client = new OpenAI({ apiKey, baseURL: baseUrl ?? undefined, maxRetries: 1, timeout: 20_000 });
+  let client: Promise<OpenAI> | null = null;
+  const open = async (): Promise<OpenAI> => {
+    const { default: OpenAIClient } = await import('openai');
+    return new OpenAIClient({ apiKey, baseURL: baseUrl ?? undefined, maxRetries: 1, timeout: 20_000 });
+  };
   return {
     available: true,
     async complete<T>(request: StructuredRequest<T>): Promise<T | null> {
       try {
-        const response = await client.chat.completions.create(
+        client ??= open();
+        const response = await (await client).chat.completions.create(
           {
             model,
             messages: request.messages,

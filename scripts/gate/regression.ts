@@ -35,12 +35,20 @@ export function logits(row: Row, m: Weights): Float64Array {
   return z;
 }
 
-/** Full-batch Adam on the class-balanced, L2-regularised log loss. */
+/**
+ * Full-batch Adam on the class-balanced, L2-regularised log loss. The pass over the rows is the hot
+ * path of `npm run gate:train` and of the test that retrains (5 fits of 400 passes over ~350,000
+ * non-zero values): the rows are packed into two flat arrays, the K = 4 class scores are held in
+ * locals, and nothing is allocated per row. Every sum still takes the same terms in the same order
+ * as `logits` and `softmax` do, so the weights are bit for bit those of the plain loops.
+ */
 export function fit(rows: Row[], features: number, l2: number, balanced: boolean): Weights {
+  if (K !== 4) throw new Error(`fit is written for 4 classes, not ${K}`);
   const counts = new Array<number>(K).fill(0);
   for (const r of rows) counts[r.y]! += 1;
   const classWeight = counts.map((c) => (c === 0 ? 0 : balanced ? rows.length / (K * c) : 1));
   const total = rows.reduce((s, r) => s + classWeight[r.y]! * r.weight, 0);
+  const packed = pack(rows, (r) => (classWeight[r.y]! * r.weight) / total);
   const m: Weights = { w: new Float64Array(features * K), bias: new Float64Array(K) };
   const gw = new Float64Array(features * K);
   const gb = new Float64Array(K);
@@ -52,17 +60,7 @@ export function fit(rows: Row[], features: number, l2: number, balanced: boolean
   for (let t = 1; t <= ITERATIONS; t += 1) {
     gw.fill(0);
     gb.fill(0);
-    for (const r of rows) {
-      const p = softmax(logits(r, m));
-      const cw = (classWeight[r.y]! * r.weight) / total;
-      for (let k = 0; k < K; k += 1) p[k] = (p[k]! - (k === r.y ? 1 : 0)) * cw;
-      for (let j = 0; j < r.index.length; j += 1) {
-        const base = r.index[j]! * K;
-        const x = r.value[j]!;
-        for (let k = 0; k < K; k += 1) gw[base + k]! += x * p[k]!;
-      }
-      for (let k = 0; k < K; k += 1) gb[k]! += p[k]!;
-    }
+    gradient(packed, m, gw, gb);
     const c1 = 1 - b1 ** t;
     const c2 = 1 - b2 ** t;
     for (let i = 0; i < gw.length; i += 1) {
@@ -79,6 +77,77 @@ export function fit(rows: Row[], features: number, l2: number, balanced: boolean
     }
   }
   return m;
+}
+
+/** Rows packed for the pass: row n's features are `at[n] … at[n + 1]` of `index` and `value`. */
+interface Packed {
+  at: Int32Array;
+  index: Int32Array;
+  value: Float64Array;
+  y: Int32Array;
+  /** The row's share of the loss (its class weight times its weight, over the total). */
+  share: Float64Array;
+}
+
+function pack(rows: Row[], share: (r: Row) => number): Packed {
+  const at = new Int32Array(rows.length + 1);
+  rows.forEach((r, n) => (at[n + 1] = at[n]! + r.index.length));
+  const index = new Int32Array(at[rows.length]!);
+  const value = new Float64Array(at[rows.length]!);
+  rows.forEach((r, n) => {
+    index.set(r.index, at[n]);
+    value.set(r.value, at[n]);
+  });
+  return { at, index, value, y: Int32Array.from(rows, (r) => r.y), share: Float64Array.from(rows, share) };
+}
+
+/**
+ * Adds every row's gradient of the loss to `gw` and `gb`: the scores (bias, then each feature in
+ * order, as `logits`), their softmax (as `softmax` with temperature 1: `v / 1` is `v`), minus the
+ * one-hot class, times the row's share.
+ */
+function gradient({ at, index, value, y, share }: Packed, m: Weights, gw: Float64Array, gb: Float64Array): void {
+  const { w, bias } = m;
+  for (let n = 0; n + 1 < at.length; n += 1) {
+    const from = at[n]!;
+    const to = at[n + 1]!;
+    let z0 = bias[0]!;
+    let z1 = bias[1]!;
+    let z2 = bias[2]!;
+    let z3 = bias[3]!;
+    for (let j = from; j < to; j += 1) {
+      const base = index[j]! * 4;
+      const x = value[j]!;
+      z0 += x * w[base]!;
+      z1 += x * w[base + 1]!;
+      z2 += x * w[base + 2]!;
+      z3 += x * w[base + 3]!;
+    }
+    const max = Math.max(Math.max(Math.max(Math.max(-Infinity, z0), z1), z2), z3);
+    let sum = 0;
+    sum += z0 = Math.exp(z0 - max);
+    sum += z1 = Math.exp(z1 - max);
+    sum += z2 = Math.exp(z2 - max);
+    sum += z3 = Math.exp(z3 - max);
+    const c = share[n]!;
+    const k = y[n]!;
+    const p0 = (z0 / sum - (k === 0 ? 1 : 0)) * c;
+    const p1 = (z1 / sum - (k === 1 ? 1 : 0)) * c;
+    const p2 = (z2 / sum - (k === 2 ? 1 : 0)) * c;
+    const p3 = (z3 / sum - (k === 3 ? 1 : 0)) * c;
+    for (let j = from; j < to; j += 1) {
+      const base = index[j]! * 4;
+      const x = value[j]!;
+      gw[base]! += x * p0;
+      gw[base + 1]! += x * p1;
+      gw[base + 2]! += x * p2;
+      gw[base + 3]! += x * p3;
+    }
+    gb[0]! += p0;
+    gb[1]! += p1;
+    gb[2]! += p2;
+    gb[3]! += p3;
+  }
 }
 
 export function logLoss(rows: Row[], m: Weights, temperature: number): number {

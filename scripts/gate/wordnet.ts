@@ -47,10 +47,17 @@ export function readSynsets(pos: Pos): Map<string, Synset> {
   return out;
 }
 
+/** The lines of a part of speech's index file, read once (training asks for dozens of lemmas). */
+const indexLines = new Map<Pos, string[]>();
+
 /** The synset offsets of a lemma, most frequent sense first. */
 export function sensesOf(pos: Pos, lemma: string): string[] {
-  const index = readFileSync(path.join(dictDir(), `index.${pos}`), 'utf8');
-  const line = index.split('\n').find((l) => l.startsWith(`${lemma} `));
+  let lines = indexLines.get(pos);
+  if (!lines) {
+    lines = readFileSync(path.join(dictDir(), `index.${pos}`), 'utf8').split('\n');
+    indexLines.set(pos, lines);
+  }
+  const line = lines.find((l) => l.startsWith(`${lemma} `));
   if (!line) throw new Error(`WordNet has no ${pos} "${lemma}"`);
   const f = line.trim().split(' ');
   const senseCount = Number(f[2]);
