@@ -1,7 +1,7 @@
 /** `/`: the static shell of the reader app (the app hydrates `#app`; without JavaScript it still reads). */
 import { escapeHtml } from '../core/domain/html.ts';
 import { layout, socialMeta } from '../core/pages/layout.ts';
-import type { SiteData } from '../core/pages/site-data.ts';
+import { assetUrl, type SiteData } from '../core/pages/site-data.ts';
 
 export const data = { permalink: '/index.html' };
 
@@ -14,6 +14,7 @@ export function render({ site }: { site: SiteData }): string {
     canonical: `${site.baseUrl}/`,
     head: socialMeta({ site, type: 'website', title: site.serviceName, description, url: `${site.baseUrl}/` })
       + `<link rel="alternate" type="application/atom+xml" title="Today’s brief (Atom)" href="/feeds/today.atom">\n`
+      + `<link rel="stylesheet" href="${escapeHtml(assetUrl(site, 'app.css'))}">\n`
       + `<script type="module" src="/app/reader.js"></script>\n`
       + `<noscript><style>#app{min-height:0}</style></noscript>\n`,
     body: `<section class="intro"><h1>${escapeHtml(site.serviceName)}</h1>

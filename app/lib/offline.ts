@@ -38,7 +38,7 @@ function fillCache(ids: string[]): void {
     .map((e) => new URL(e.name, location.href))
     .filter((u) => u.origin === location.origin && u.pathname.startsWith('/app/'))
     .map((u) => u.pathname);
-  const urls = ['/', BRIEF_JSON_PATH, '/assets/site.css', new URL(import.meta.url).pathname, ...appFiles, ...ids.map((id) => `/a/${id}`)];
+  const urls = ['/', BRIEF_JSON_PATH, '/assets/site.css', '/assets/app.css', new URL(import.meta.url).pathname, ...appFiles, ...ids.map((id) => `/a/${id}`)];
   void caches
     .open(PAGE_CACHE)
     .then((cache) =>

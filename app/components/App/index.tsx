@@ -15,7 +15,7 @@ import { readJson, writeJson } from '../../lib/storage.ts';
 import { label, type CardActions } from '../ArticleCard/index.tsx';
 import { BriefView } from '../BriefView/index.tsx';
 import { FeedView } from '../FeedView/index.tsx';
-import { FiltersPanel } from '../FiltersPanel/index.tsx';
+import { LazyFilters } from '../FiltersPanel/lazy.tsx';
 import { LaneBar } from '../LaneBar/index.tsx';
 import { LazyView } from '../LazyView/index.tsx';
 import { AdminLink } from '../../views/admin/entry.tsx';
@@ -51,6 +51,14 @@ export function App() {
   const first = useRef(true);
   const toSearch = useRef(false);
   const openShortcuts = useRef<(() => void) | null>(null);
+  // Where focus goes after a navigation; a view drawn later (Calm Filters, loaded on opening) takes it once drawn.
+  const focusTo = useRef<string | null>(null);
+  const takeFocus = useCallback(() => {
+    const target = focusTo.current === null ? null : document.getElementById(focusTo.current);
+    if (!target) return;
+    target.focus();
+    focusTo.current = null;
+  }, []);
   // Density (issue 18.1): comfortable by default, compact when the reader chose it on this device.
   const [compact, setCompact] = useState(() => readJson('density') === 'compact');
 
@@ -68,8 +76,9 @@ export function App() {
       return;
     }
     // After `/`, focus goes to the Calm Filters search instead of the heading.
-    document.getElementById(toSearch.current ? 'filter-search' : 'view-title')?.focus();
+    focusTo.current = toSearch.current ? 'filter-search' : 'view-title';
     toSearch.current = false;
+    takeFocus();
     window.scrollTo({ top: 0 });
   }, [route]);
 
@@ -142,7 +151,7 @@ export function App() {
       {route.view === 'feed' && (
         <FeedView feed={route.feed} title={feedTitle(route, lanes)} param={param} hiddenIds={hiddenToday} actions={{ ...actions, notToday: (card) => { brief.notToday(card); } }} />
       )}
-      {route.view === 'filters' && <FiltersPanel prefs={prefs} setPrefs={setPrefs} pool={pool} say={say} />}
+      {route.view === 'filters' && <LazyFilters prefs={prefs} setPrefs={setPrefs} pool={pool} say={say} shown={takeFocus} />}
       {route.view === 'lazy' && <LazyView name={route.name} say={say} />}
       {route.view === 'open' && <p class="quiet">Opening the story…</p>}
       <p class="app-footer">
