@@ -1,7 +1,9 @@
 /**
  * The reader app's entry (`/app/reader.js`, a module script on the static shell): renders into
- * `#app`, records the day's visit and registers the service worker. Its styles are
- * `/assets/app.css`, linked by the shell (site/index.11ty.ts), so the first paint is styled.
+ * `#app` over the brief cards the shell already drew (app/shell.tsx: Preact keeps the elements that
+ * match), marks it `data-live` once the app answers clicks, records the day's visit and registers
+ * the service worker. Its styles are `/assets/app.css`, linked by the shell, so the first paint is
+ * styled.
  */
 import { render } from 'preact';
 import { App } from './components/App/index.tsx';
@@ -12,6 +14,7 @@ const root = document.getElementById('app');
 if (root) {
   document.documentElement.classList.add('js');
   render(<App />, root);
+  root.dataset.live = 'true';
   recordVisit(new Date());
   registerServiceWorker();
 }

@@ -24,6 +24,7 @@ import { SinceBanner } from '../SinceBanner/index.tsx';
 import { Toast, type ToastMessage } from '../Toast/index.tsx';
 import { AccountEntry } from '../../views/account/entry.tsx';
 import { useAccountSync, useSession } from '../../views/account/session.ts';
+import { DensityToggle, ReaderFrame } from './frame.tsx';
 import { useBrief } from './useBrief.ts';
 import { usePrefs } from './usePrefs.ts';
 
@@ -137,16 +138,10 @@ export function App() {
   const active = route.view === 'feed' ? laneKey(route.feed) : route.view === 'brief' ? 'highlights' : '';
   const reading = route.view === 'brief' || route.view === 'feed';
   return (
-    <div class={`reader${compact ? ' compact' : ''}${reading ? ' reading' : ''}`}>
+    <ReaderFrame compact={compact} reading={reading}>
       <LaneBar lanes={lanes} active={active} filtersOpen={route.view === 'filters'} go={go} />
       {route.view === 'brief' && <SinceBanner param={param} openLatest={() => go('/?lane=latest')} />}
-      {reading && (
-        <p class="view-tools">
-          <button type="button" class="link" aria-pressed={compact} onClick={() => { writeJson('density', compact ? 'comfortable' : 'compact'); setCompact(!compact); }}>
-            Compact view
-          </button>
-        </p>
-      )}
+      {reading && <DensityToggle compact={compact} toggle={() => { writeJson('density', compact ? 'comfortable' : 'compact'); setCompact(!compact); }} />}
       {route.view === 'brief' && <BriefView brief={brief} actions={actions} />}
       {route.view === 'feed' && (
         <FeedView feed={route.feed} title={feedTitle(route, lanes)} param={param} hiddenIds={hiddenToday} actions={{ ...actions, notToday: (card) => { brief.notToday(card); } }} />
@@ -165,6 +160,6 @@ export function App() {
       </p>
       <Shortcuts say={say} search={search} opener={openShortcuts} />
       <Toast message={toast} clear={() => setToast(null)} />
-    </div>
+    </ReaderFrame>
   );
 }

@@ -71,6 +71,7 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
           width={hero ? 960 : 480}
           height={hero ? 540 : 270}
           loading={hero ? 'eager' : 'lazy'}
+          fetchpriority={hero ? 'high' : undefined}
           decoding="async"
           referrerpolicy="no-referrer"
         />
