@@ -131,6 +131,9 @@ export function App() {
   };
   // "Not today" in a feed hides the card until local midnight (the brief refills itself).
   const hiddenToday = useMemo(() => todaysExclusions(readJson('not_today'), localDay(new Date())), [brief.items, route]);
+  // The brief's element is kept while what it draws is unchanged, so Preact skips its seven cards when
+  // only the lanes, the session or the toast changed (each was a full redraw on a slow phone).
+  const briefView = useMemo(() => <BriefView brief={brief} actions={actions} />, [brief.items, brief.offline, brief.replace, brief.notToday, prefs, route]);
 
   // Following shows for a signed-in reader who follows something (and while it is open).
   const { followKey } = useSession();
@@ -142,7 +145,7 @@ export function App() {
       <LaneBar lanes={lanes} active={active} filtersOpen={route.view === 'filters'} go={go} />
       {route.view === 'brief' && <SinceBanner param={param} openLatest={() => go('/?lane=latest')} />}
       {reading && <DensityToggle compact={compact} toggle={() => { writeJson('density', compact ? 'comfortable' : 'compact'); setCompact(!compact); }} />}
-      {route.view === 'brief' && <BriefView brief={brief} actions={actions} />}
+      {route.view === 'brief' && briefView}
       {route.view === 'feed' && (
         <FeedView feed={route.feed} title={feedTitle(route, lanes)} param={param} hiddenIds={hiddenToday} actions={{ ...actions, notToday: (card) => { brief.notToday(card); } }} />
       )}

@@ -73,7 +73,8 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?:
       }
       writeJson('last_brief', brief);
       setOffline(false);
-      setItems(brief.items);
+      // The same cards as shown (the usual answer, right after the shell's): keep them, nothing to redraw.
+      setItems((current) => (current && JSON.stringify(current) === JSON.stringify(brief.items) ? current : brief.items));
       setGeneratedAt(brief.generated_at);
       precacheBrief(brief.items.map((c) => c.id));
     };
