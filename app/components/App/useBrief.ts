@@ -1,8 +1,9 @@
 /**
- * The brief as the reader sees it: first the brief the static shell carries (its cards are already
- * drawn, so the app takes them over unchanged unless the device's Calm Filters hide one: the
- * filtering happens before the first render, so no boundary is ever crossed, even for a moment),
- * then `/api/brief` for the reader's prefs. Replacements and "Not today" choices are soft overrides
+ * The brief as the reader sees it: first the brief the static shell carries, filtered on the device
+ * before the app's first render (the shell drew its cards, so the app takes them over unchanged
+ * unless the reader's Calm Filters, Not today or replacements hide one; until the script runs the
+ * shell shows the published brief, as `/today` does: docs/reader-app.md), then `/api/brief` for
+ * the reader's prefs. Replacements and "Not today" choices are soft overrides
  * sent as `exclude`; the override yields as soon as the server's `generated_at` advances.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
