@@ -60,7 +60,7 @@ test('the shell carries the seven cards before any JavaScript runs, and the app 
   await plain.goto(h.base + '/', READY);
   const links = await plain.$$eval('.brief article.card .card-title a', (els) => els.map((a) => [a.getAttribute('href'), a.textContent]));
   assert.equal(links, h.brief.map((d) => [`/a/${d._id}`, d.title]), 'without JavaScript: the seven titles, each a link to its /a page');
-  assert.is(await plain.locator('#app button:visible').count(), 0, 'and no button that could do nothing');
+  assert.is(await plain.locator('#app :is(button, nav.lanes):visible').count(), 0, 'and no button or lane that would do nothing');
   await still.close();
 
   const { context, page } = await h.newPage();
