@@ -6,8 +6,8 @@ import { isRecord } from '../../core/domain/guards.ts';
 import { request } from './http.ts';
 import { parseBrief, parseCards, parseReplacement, type Brief, type Card } from './cards.ts';
 
-/** Where the static build publishes the brief for the first paint (docs/static-site.md). */
-export const BRIEF_JSON_PATH = '/brief.json';
+/** The id of the brief the static shell of `/` carries as JSON beside its cards (site/index.11ty.ts). */
+export const SHELL_BRIEF_ID = 'brief-data';
 
 /** GET a JSON document; null on any network or HTTP failure. */
 export async function getJson(path: string, params: Record<string, string> = {}, signal?: AbortSignal): Promise<unknown> {
@@ -15,9 +15,15 @@ export async function getJson(path: string, params: Record<string, string> = {},
   return answer.ok ? answer.body : null;
 }
 
-/** The brief built with the site (no prefs applied), for the first paint. */
-export async function fetchStaticBrief(): Promise<Brief | null> {
-  return parseBrief(await getJson(BRIEF_JSON_PATH));
+/** The brief built with the site (no prefs applied) that the shell carries and has drawn: the first paint. */
+export function shellBrief(): Brief | null {
+  const text = document.getElementById(SHELL_BRIEF_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseBrief(JSON.parse(text));
+  } catch {
+    return null;
+  }
 }
 
 /** `GET /api/brief` for these prefs and excluded ids. */

@@ -1,9 +1,7 @@
 /**
  * Offline reading: the service worker (`/sw.js`) answers from its cache when the network is gone;
- * the page fills that cache with the shell, the brief JSON and the brief's seven `/a` pages.
+ * the page fills that cache with the shell (which carries the brief) and the brief's seven `/a` pages.
  */
-import { BRIEF_JSON_PATH } from './api.ts';
-
 /** The cache the page and the service worker share (sw.ts uses the same name). */
 export const PAGE_CACHE = 'tidings-pages-v1';
 
@@ -25,7 +23,7 @@ export function registerServiceWorker(): void {
   whenIdle(() => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined));
 }
 
-/** Cache the shell, the brief JSON, this bundle and the `/a` pages of these ids, once the page is idle. Never throws. */
+/** Cache the shell, its stylesheets, this bundle and the `/a` pages of these ids, once the page is idle. Never throws. */
 export function precacheBrief(ids: string[]): void {
   if (typeof caches === 'undefined') return;
   whenIdle(() => fillCache(ids));
@@ -38,7 +36,7 @@ function fillCache(ids: string[]): void {
     .map((e) => new URL(e.name, location.href))
     .filter((u) => u.origin === location.origin && u.pathname.startsWith('/app/'))
     .map((u) => u.pathname);
-  const urls = ['/', BRIEF_JSON_PATH, '/assets/site.css', new URL(import.meta.url).pathname, ...appFiles, ...ids.map((id) => `/a/${id}`)];
+  const urls = ['/', '/assets/site.css', '/assets/app.css', new URL(import.meta.url).pathname, ...appFiles, ...ids.map((id) => `/a/${id}`)];
   void caches
     .open(PAGE_CACHE)
     .then((cache) =>

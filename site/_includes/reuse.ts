@@ -20,8 +20,11 @@ export interface OutputGroup {
 /** The repository root (where `app/`, `core/` and `package-lock.json` live). */
 const ROOT = path.dirname(SITE_DIR);
 
-/** What Eleventy reads: the templates, their helpers, the assets and the demo pictures it copies. */
-export const ELEVENTY_INPUTS = [SITE_DIR, path.join(ROOT, 'core/domain'), path.join(ROOT, 'core/demo/images')];
+/**
+ * What Eleventy reads: the templates, their helpers, the assets and the demo pictures it copies, and
+ * the app's components with the renderer that draws them into the shell of `/` (app/shell.tsx).
+ */
+export const ELEVENTY_INPUTS = [SITE_DIR, path.join(ROOT, 'core/domain'), path.join(ROOT, 'core/demo/images'), path.join(ROOT, 'app'), path.join(ROOT, 'core/pages/vnode-html.ts')];
 
 /** What the reader bundle is made from: its sources, the domain rules it imports, the locked packages. */
 export const APP_INPUTS = [path.join(ROOT, 'app'), path.join(ROOT, 'core/domain'), path.join(ROOT, 'package-lock.json')];

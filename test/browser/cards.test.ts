@@ -2,8 +2,10 @@
  * Cards worth reading (issue 18, item 2), as a reader sees them at 1280×900 and 390×844: the seven
  * brief cards say seven different sentences; a story other outlets also reported says so on its
  * card and names them on its /a page; a story whose feed gave its full text shows a reading time.
- * The static /brief.json and /api/brief carry the same card fields.
+ * The static /brief.json and /api/brief carry the same card fields. The static shell of `/` carries
+ * the seven cards before any JavaScript runs, and the app takes those very elements over unchanged.
  */
+import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleDoc } from '../../core/domain/article.ts';
@@ -12,7 +14,7 @@ import { articlesCollection, sourcesCollection } from '../../core/store/collecti
 import { bumpPoolVersion } from '../../core/store/meta.ts';
 import { buildSite } from '../../site/build.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
-import { READER_SIZES, startHarness, waitForBrief, type Harness } from './harness.ts';
+import { READER_SIZES, READY, startHarness, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
 let reported: ArticleDoc;
@@ -37,6 +39,53 @@ test.after(async () => {
   await h?.close();
 });
 
+/** The brief's list as markup (attributes in name order), with what the app rightly changes left out: relative dates and its menus' ids. */
+const cardsMarkup = (page: Page) =>
+  page.$eval('.brief ol.cards', (ol) => {
+    const copy = ol.cloneNode(true) as Element;
+    for (const time of copy.querySelectorAll('time')) time.textContent = '';
+    for (const button of copy.querySelectorAll('.menu-button')) button.removeAttribute('id');
+    for (const el of [copy, ...copy.querySelectorAll('*')]) {
+      const attrs = [...el.attributes].map((a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b));
+      for (const [name] of attrs) el.removeAttribute(name);
+      for (const [name, value] of attrs) el.setAttribute(name, value);
+    }
+    return copy.outerHTML;
+  });
+
+// First, before any test opens an /a page (which caches its summary, a change the built shell has not seen yet).
+test('the shell carries the seven cards before any JavaScript runs, and the app takes those elements over unchanged', async () => {
+  const still = await h.browser.newContext({ javaScriptEnabled: false });
+  const plain = await still.newPage();
+  await plain.goto(h.base + '/', READY);
+  const links = await plain.$$eval('.brief article.card .card-title a', (els) => els.map((a) => [a.getAttribute('href'), a.textContent]));
+  assert.equal(links, h.brief.map((d) => [`/a/${d._id}`, d.title]), 'without JavaScript: the seven titles, each a link to its /a page');
+  assert.is(await plain.locator('#app :is(button, nav.lanes):visible').count(), 0, 'and no button or lane that would do nothing');
+  await still.close();
+
+  const { context, page } = await h.newPage();
+  let release = () => undefined as void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/app/reader.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  // A module script holds DOMContentLoaded back: wait for the parsed shell instead.
+  await page.goto(h.base + '/', { waitUntil: 'commit' });
+  await page.waitForSelector('#brief-data', { state: 'attached' });
+  const shell = await cardsMarkup(page);
+  assert.is(await page.locator('.brief article.card').count(), 7, 'the cards are there before the app runs');
+  await page.$$eval('.brief article.card', (els) => els.forEach((e, i) => Object.assign(e, { shellIndex: i })));
+  release();
+  await waitForBrief(page);
+  await page.waitForResponse((r) => r.url().includes('/api/brief')).catch(() => undefined);
+  const kept = await page.$$eval('.brief article.card', (els) => els.map((e) => (e as Element & { shellIndex?: number }).shellIndex ?? null));
+  assert.equal(kept, [0, 1, 2, 3, 4, 5, 6], 'the app kept the shell\'s elements');
+  assert.is(await cardsMarkup(page), shell, 'and drew the same cards');
+  assert.ok(await page.locator('.brief article.card time').first().textContent(), 'dates are filled in');
+  await context.close();
+});
+
 for (const size of READER_SIZES) {
   test(`${size.name}: the brief's cards say seven different sentences, the reported story names its outlets, the long one its reading time`, async () => {
     const context = await h.browser.newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
@@ -44,8 +93,8 @@ for (const size of READER_SIZES) {
     page.setDefaultTimeout(10_000);
     await page.goto(h.base + '/');
     const ids = await waitForBrief(page);
-    // The sentence each card shows under its title (the hero shows its summary when it has one).
-    const lines = await page.$$eval('.brief article.card', (cards) => cards.map((c) => (c.querySelector('.card-body > p.why, .card-body > p.summary')?.textContent ?? '').trim()));
+    // The sentence each card shows under its title (beside its picture on a wide screen, the hero shows its summary when it has one).
+    const lines = await page.$$eval('.brief article.card', (cards) => cards.map((c) => ([...c.querySelectorAll('.card-body > p.why, .card-body > p.summary')].find((p) => p.checkVisibility())?.textContent ?? '').trim()));
     assert.is(lines.length, 7);
     assert.ok(lines.every((l) => l.length > 20), `every card has its sentence: ${JSON.stringify(lines)}`);
     assert.is(new Set(lines).size, 7, `seven different sentences: ${JSON.stringify(lines)}`);

@@ -50,6 +50,11 @@ const titleBoxes = (page: Page, list: string) =>
 const shownImages = (page: Page, list: string) =>
   page.$$eval(`${list} article.card img`, (els) => els.filter((e) => e instanceof HTMLImageElement && e.complete && e.naturalWidth > 0 && e.getBoundingClientRect().width >= 100).length);
 
+/** The lead card's sentences a reader sees under its title (class and text of each shown paragraph). */
+const leadSentences = (page: Page) =>
+  page.$$eval('.brief article.hero .card-body > p:is(.why, .summary)', (ps) => ps.filter((p) => p.checkVisibility()).map((p) => `${p.className}: ${p.textContent ?? ''}`));
+const FIRST_SENTENCE = 'Otters were seen again along the old mill reach this spring, and volunteers counted their holts at dawn for a week.';
+
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 test('1280×900: the seven brief titles lie within 1.5 screens, with images shown in space kept for them', async () => {
@@ -66,6 +71,8 @@ test('1280×900: the seven brief titles lie within 1.5 screens, with images show
   assert.equal(after, before, 'nothing moves when the images arrive');
   for (const [i, box] of after.entries()) assert.ok(box.bottom <= 1.5 * 900, `title ${i + 1} ends at ${box.bottom} px, within 1350 px`);
   assert.ok(new Set(after.slice(1).map((b) => b.left)).size >= 2, 'the six after the lead sit side by side');
+  const [summary, ...rest] = await leadSentences(page);
+  assert.ok(summary?.startsWith(`summary: ${FIRST_SENTENCE} ${FIRST_SENTENCE}`) && rest.length === 0, `beside its picture the lead shows its summary alone: ${summary}`);
   assert.not.ok(await sidewaysScroll(page));
   await context.close();
 });
@@ -89,6 +96,8 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
   const comfortable = await titleBoxes(page, '.brief');
   const columns = await page.$$eval('.brief article.card', (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().left))).size);
   assert.is(columns, 1, 'one column');
+  // Issue 18.2: on a phone the lead shows its one line (the cached summary's first sentence), not the whole summary.
+  assert.equal(await leadSentences(page), [`why: ${FIRST_SENTENCE}`]);
   assert.not.ok(await sidewaysScroll(page));
   const toggle = page.getByRole('button', { name: 'Compact view' });
   assert.is(await toggle.getAttribute('aria-pressed'), 'false');

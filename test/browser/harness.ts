@@ -117,9 +117,10 @@ export function briefIds(page: Page): Promise<string[]> {
   return page.$$eval('.brief article.card', (els) => els.map((e) => e.getAttribute('data-id') ?? ''));
 }
 
-/** Wait until the brief shows `n` cards and return their ids. */
+/** Wait until the app has taken over the page (the shell's cards answer clicks) and the brief shows `n` cards; their ids. */
 export async function waitForBrief(page: Page, n = 7): Promise<string[]> {
   return until(async () => {
+    if ((await page.$('#app[data-live]')) === null) return null;
     const ids = await briefIds(page);
     return ids.length === n ? ids : null;
   }, 10_000, `${n} brief cards`);

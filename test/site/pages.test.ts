@@ -111,7 +111,7 @@ test('no section of an offline /a page restates another: summary, the three note
 });
 
 test('a title with <script> is escaped on /a, /today, the sitemap, the feeds and the brief JSON', async () => {
-  const files = [`a/${evil._id}/index.html`, 'today/index.html', 'sitemap.xml', 'feeds/today.atom', 'feeds/today.json', 'brief.json'];
+  const files = [`a/${evil._id}/index.html`, 'today/index.html', 'index.html', 'sitemap.xml', 'feeds/today.atom', 'feeds/today.json', 'brief.json'];
   for (const rel of files) {
     const text = (await distFile(ctx, rel)) ?? '';
     assert.ok(text.length > 0, `${rel} exists`);
@@ -159,9 +159,22 @@ test('the stylesheet honours prefers-color-scheme and prefers-reduced-motion', a
   assert.match(css, '@media (prefers-reduced-motion:reduce)');
 });
 
-test('the home page keeps the app island and no page carries a build timestamp', async () => {
+test('the home page carries the brief as the app draws it, before any JavaScript, with its JSON beside it; no page carries a build timestamp', async () => {
   const html = (await distFile(ctx, 'index.html')) ?? '';
-  assert.match(html, '<div id="app"></div>');
+  const app = html.slice(html.indexOf('<div id="app">'), html.indexOf('<script type="application/json" id="brief-data">'));
+  const ids = [...app.matchAll(/<article class="card[^"]*" aria-labelledby="t-([^"]+)" data-id="([^"]+)"/g)].map((m) => m[2]);
+  // The story with a javascript: link is left out, as the app leaves it out (app/lib/cards.ts).
+  assert.equal(ids, [ready._id, pending._id], 'the brief\'s cards, in order, the lead first');
+  assert.match(app, '<article class="card hero"');
+  for (const id of ids) assert.match(app, `<a href="/a/${id}" aria-keyshortcuts="o">`, 'each title links to its /a page');
+  assert.match(app, '<img class="card-image" src="https://img.example.org/library.jpg" alt="" width="960" height="540" loading="eager" fetchpriority="high"', 'the lead image has its space reserved');
+  assert.match(app, '<p class="why">The town opened a library with a reading garden.</p>', 'the cached summary\'s first sentence as the line');
+  assert.match(app, `href="/?source=${source._id}">Good Paper &amp; Co</a>`);
+  assert.match(app, /<nav class="lanes" aria-label="Lanes">.*Highlights.*Latest.*Calm Filters/s, 'the lane bar the app draws first');
+  assert.not.match(app, /<time[^>]*>[^<]*ago</, 'dates are plain dates, never relative, on a static page');
+  const json = html.slice(html.indexOf('id="brief-data">') + 'id="brief-data">'.length, html.lastIndexOf('</script>'));
+  assert.equal((JSON.parse(json) as { items: Array<{ id: string }> }).items.map((i) => i.id), [...ids, evil._id], 'the brief the app renders over the cards');
+  assert.equal(JSON.parse(json), JSON.parse((await distFile(ctx, 'brief.json')) ?? '{}'), 'the same brief as /brief.json');
   const again = await build(ctx, new Date('2026-11-22T08:00:00Z'));
   assert.is(again.written, 0, 'a rebuild at a later time with the same data writes nothing');
 });

@@ -15,7 +15,7 @@ import { readJson, writeJson } from '../../lib/storage.ts';
 import { label, type CardActions } from '../ArticleCard/index.tsx';
 import { BriefView } from '../BriefView/index.tsx';
 import { FeedView } from '../FeedView/index.tsx';
-import { FiltersPanel } from '../FiltersPanel/index.tsx';
+import { LazyFilters } from '../FiltersPanel/lazy.tsx';
 import { LaneBar } from '../LaneBar/index.tsx';
 import { LazyView } from '../LazyView/index.tsx';
 import { AdminLink } from '../../views/admin/entry.tsx';
@@ -24,6 +24,7 @@ import { SinceBanner } from '../SinceBanner/index.tsx';
 import { Toast, type ToastMessage } from '../Toast/index.tsx';
 import { AccountEntry } from '../../views/account/entry.tsx';
 import { useAccountSync, useSession } from '../../views/account/session.ts';
+import { DensityToggle, ReaderFrame } from './frame.tsx';
 import { useBrief } from './useBrief.ts';
 import { usePrefs } from './usePrefs.ts';
 
@@ -51,6 +52,14 @@ export function App() {
   const first = useRef(true);
   const toSearch = useRef(false);
   const openShortcuts = useRef<(() => void) | null>(null);
+  // Where focus goes after a navigation; a view drawn later (Calm Filters, loaded on opening) takes it once drawn.
+  const focusTo = useRef<string | null>(null);
+  const takeFocus = useCallback(() => {
+    const target = focusTo.current === null ? null : document.getElementById(focusTo.current);
+    if (!target) return;
+    target.focus();
+    focusTo.current = null;
+  }, []);
   // Density (issue 18.1): comfortable by default, compact when the reader chose it on this device.
   const [compact, setCompact] = useState(() => readJson('density') === 'compact');
 
@@ -68,8 +77,9 @@ export function App() {
       return;
     }
     // After `/`, focus goes to the Calm Filters search instead of the heading.
-    document.getElementById(toSearch.current ? 'filter-search' : 'view-title')?.focus();
+    focusTo.current = toSearch.current ? 'filter-search' : 'view-title';
     toSearch.current = false;
+    takeFocus();
     window.scrollTo({ top: 0 });
   }, [route]);
 
@@ -121,6 +131,9 @@ export function App() {
   };
   // "Not today" in a feed hides the card until local midnight (the brief refills itself).
   const hiddenToday = useMemo(() => todaysExclusions(readJson('not_today'), localDay(new Date())), [brief.items, route]);
+  // The brief's element is kept while what it draws is unchanged, so Preact skips its seven cards when
+  // only the lanes, the session or the toast changed (each was a full redraw on a slow phone).
+  const briefView = useMemo(() => <BriefView brief={brief} actions={actions} />, [brief.items, brief.offline, brief.replace, brief.notToday, prefs, route]);
 
   // Following shows for a signed-in reader who follows something (and while it is open).
   const { followKey } = useSession();
@@ -128,21 +141,15 @@ export function App() {
   const active = route.view === 'feed' ? laneKey(route.feed) : route.view === 'brief' ? 'highlights' : '';
   const reading = route.view === 'brief' || route.view === 'feed';
   return (
-    <div class={`reader${compact ? ' compact' : ''}${reading ? ' reading' : ''}`}>
+    <ReaderFrame compact={compact} reading={reading}>
       <LaneBar lanes={lanes} active={active} filtersOpen={route.view === 'filters'} go={go} />
       {route.view === 'brief' && <SinceBanner param={param} openLatest={() => go('/?lane=latest')} />}
-      {reading && (
-        <p class="view-tools">
-          <button type="button" class="link" aria-pressed={compact} onClick={() => { writeJson('density', compact ? 'comfortable' : 'compact'); setCompact(!compact); }}>
-            Compact view
-          </button>
-        </p>
-      )}
-      {route.view === 'brief' && <BriefView brief={brief} actions={actions} />}
+      {reading && <DensityToggle compact={compact} toggle={() => { writeJson('density', compact ? 'comfortable' : 'compact'); setCompact(!compact); }} />}
+      {route.view === 'brief' && briefView}
       {route.view === 'feed' && (
         <FeedView feed={route.feed} title={feedTitle(route, lanes)} param={param} hiddenIds={hiddenToday} actions={{ ...actions, notToday: (card) => { brief.notToday(card); } }} />
       )}
-      {route.view === 'filters' && <FiltersPanel prefs={prefs} setPrefs={setPrefs} pool={pool} say={say} />}
+      {route.view === 'filters' && <LazyFilters prefs={prefs} setPrefs={setPrefs} pool={pool} say={say} shown={takeFocus} />}
       {route.view === 'lazy' && <LazyView name={route.name} say={say} />}
       {route.view === 'open' && <p class="quiet">Opening the story…</p>}
       <p class="app-footer">
@@ -156,6 +163,6 @@ export function App() {
       </p>
       <Shortcuts say={say} search={search} opener={openShortcuts} />
       <Toast message={toast} clear={() => setToast(null)} />
-    </div>
+    </ReaderFrame>
   );
 }

@@ -1,12 +1,14 @@
 /**
- * The brief as the reader sees it: painted first from the built brief JSON (filtered on the device
- * so no boundary is ever crossed, even for a moment), then replaced by `/api/brief` for the reader's
- * prefs. Replacements and "Not today" choices are soft overrides sent as `exclude`; the override
- * yields as soon as the server's `generated_at` advances.
+ * The brief as the reader sees it: first the brief the static shell carries, filtered on the device
+ * before the app's first render (the shell drew its cards, so the app takes them over unchanged
+ * unless the reader's Calm Filters, Not today or replacements hide one; until the script runs the
+ * shell shows the published brief, as `/today` does: docs/reader-app.md), then `/api/brief` for
+ * the reader's prefs. Replacements and "Not today" choices are soft overrides
+ * sent as `exclude`; the override yields as soon as the server's `generated_at` advances.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { fetchBrief, fetchReplacement, fetchStaticBrief } from '../../lib/api.ts';
-import { parseBrief, type Card } from '../../lib/cards.ts';
+import { fetchBrief, fetchReplacement, shellBrief } from '../../lib/api.ts';
+import { parseBrief, type Brief, type Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
 import { precacheBrief } from '../../lib/offline.ts';
 import { activeOverride, addReplaced, localDay, parseOverride, todaysExclusions, type Override } from '../../lib/override.ts';
@@ -28,12 +30,7 @@ const notTodayIds = () => todaysExclusions(readJson('not_today'), localDay(new D
 
 /** Brief state for these prefs (`param` is their JSON, the effect key). */
 export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?: () => void) => void): BriefState {
-  const [items, setItems] = useState<Card[] | null>(null);
-  const [generatedAt, setGeneratedAt] = useState<string | null>(null);
-  const [offline, setOffline] = useState(false);
-  const [dayVersion, setDayVersion] = useState(0);
   const override = useRef<Override | null>(parseOverride(readJson('override')));
-  const serverAnswered = useRef(false);
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
 
@@ -42,19 +39,19 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?:
     const skip = hidden();
     return passingCards(list.filter((c) => !skip.has(c.id)), prefsRef.current, new Date());
   };
-
-  // First paint from the static brief JSON, unless the server already answered.
-  useEffect(() => {
-    void fetchStaticBrief().then((brief) => {
-      if (!brief || serverAnswered.current) return;
-      if (override.current && !activeOverride(override.current, brief.generated_at) && Date.parse(brief.generated_at) > Date.parse(override.current.generated_at)) {
-        override.current = null;
-        removeKey('override');
-      }
-      setItems(visible(brief.items));
-      setGeneratedAt(brief.generated_at);
-    });
-  }, []);
+  // The shell's brief, read once (a newer brief than the override's drops the override).
+  const [shell] = useState<Brief | null>(() => {
+    const brief = shellBrief();
+    if (brief && override.current && !activeOverride(override.current, brief.generated_at) && Date.parse(brief.generated_at) > Date.parse(override.current.generated_at)) {
+      override.current = null;
+      removeKey('override');
+    }
+    return brief;
+  });
+  const [items, setItems] = useState<Card[] | null>(() => (shell ? visible(shell.items) : null));
+  const [generatedAt, setGeneratedAt] = useState<string | null>(shell?.generated_at ?? null);
+  const [offline, setOffline] = useState(false);
+  const [dayVersion, setDayVersion] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -76,9 +73,9 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?:
         return;
       }
       writeJson('last_brief', brief);
-      serverAnswered.current = true;
       setOffline(false);
-      setItems(brief.items);
+      // The same cards as shown (the usual answer, right after the shell's): keep them, nothing to redraw.
+      setItems((current) => (current && JSON.stringify(current) === JSON.stringify(brief.items) ? current : brief.items));
       setGeneratedAt(brief.generated_at);
       precacheBrief(brief.items.map((c) => c.id));
     };

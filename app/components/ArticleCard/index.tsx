@@ -71,6 +71,7 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
           width={hero ? 960 : 480}
           height={hero ? 540 : 270}
           loading={hero ? 'eager' : 'lazy'}
+          fetchpriority={hero ? 'high' : undefined}
           decoding="async"
           referrerpolicy="no-referrer"
         />
@@ -90,7 +91,9 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
             {card.title}
           </a>
         </Heading>
-        {hero && card.summary ? <p class="summary">{card.summary}</p> : card.line && <p class="why">{card.line}</p>}
+        {/* The card's one sentence is its line (the summary's first, issue 18.2); the hero also carries the whole summary, shown instead only beside its picture on wide screens (app.css). */}
+        {hero && card.summary && <p class="summary">{card.summary}</p>}
+        {card.line && <p class="why">{card.line}</p>}
         {card.also_reported_by.length > 0 && (
           <p class="also-reported">
             Also reported by {card.also_reported_by.length} other {card.also_reported_by.length === 1 ? 'outlet' : 'outlets'}

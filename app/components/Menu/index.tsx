@@ -6,7 +6,7 @@
  * focus on an item; the arrows, Home and End move; Escape closes and returns focus to the button;
  * Tab or a click elsewhere closes it. One menu is open at a time, in the whole app.
  */
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, Ref } from 'preact';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /** One item of a menu. */
@@ -131,20 +131,7 @@ export function Menu({ name, label, items }: MenuProps) {
   };
 
   return (
-    <div class="menu" data-menu={name}>
-      <button
-        ref={button}
-        type="button"
-        class="button menu-button"
-        id={`${id}-b`}
-        aria-haspopup="menu"
-        aria-expanded={open ? 'true' : 'false'}
-        aria-controls={open ? `${id}-m` : undefined}
-        onClick={() => (open ? close(false) : show('first'))}
-        onKeyDown={onButtonKey}
-      >
-        {label}
-      </button>
+    <MenuFrame name={name} id={id} open={open !== false} label={label} button={button} onClick={() => (open ? close(false) : show('first'))} onKeyDown={onButtonKey}>
       {open && (
         <div ref={list} class="menu-items" role="menu" id={`${id}-m`} aria-labelledby={`${id}-b`} onKeyDown={onListKey}>
           {items.map((item) => (
@@ -163,6 +150,40 @@ export function Menu({ name, label, items }: MenuProps) {
           ))}
         </div>
       )}
+    </MenuFrame>
+  );
+}
+
+/** Props of a menu's frame: its name, id (none in the static shell), state, button and the open list. */
+export interface MenuFrameProps {
+  name: string;
+  id?: string;
+  open: boolean;
+  label: ComponentChildren;
+  button?: Ref<HTMLButtonElement>;
+  onClick?: () => void;
+  onKeyDown?: (e: KeyboardEvent) => void;
+  children?: ComponentChildren;
+}
+
+/** The menu button in its frame (no hooks): what a closed menu draws, in the app and in the static shell (app/shell.tsx). */
+export function MenuFrame({ name, id, open, label, button, onClick, onKeyDown, children }: MenuFrameProps) {
+  return (
+    <div class="menu" data-menu={name}>
+      <button
+        ref={button}
+        type="button"
+        class="button menu-button"
+        id={id && `${id}-b`}
+        aria-haspopup="menu"
+        aria-expanded={open ? 'true' : 'false'}
+        aria-controls={open && id ? `${id}-m` : undefined}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+      >
+        {label}
+      </button>
+      {children}
     </div>
   );
 }

@@ -20,8 +20,10 @@ async function copy(text: string): Promise<boolean> {
 
 /** The share menu of a card (a menu button: see Menu). */
 export function ShareMenu({ card, say }: ShareMenuProps) {
-  const ownLink = `${location.origin}/a/${card.id}`;
+  // Read when used, not when drawn: the static shell draws this menu at build time (app/shell.tsx).
+  const own = () => `${location.origin}/a/${card.id}`;
   const copyOwn = async () => {
+    const ownLink = own();
     sendEvent('share_svc', card.id);
     say((await copy(ownLink)) ? 'Tidings link copied.' : `Copy this link: ${ownLink}`);
   };
@@ -31,7 +33,7 @@ export function ShareMenu({ card, say }: ShareMenuProps) {
   };
   const native = async () => {
     try {
-      await navigator.share({ title: card.title, url: ownLink });
+      await navigator.share({ title: card.title, url: own() });
       sendEvent('native_share', card.id);
     } catch {
       // The reader closed the share sheet.
