@@ -37,11 +37,13 @@ export function shellReader(brief: unknown): string {
   if (!parsed || parsed.items.length === 0) return '';
   const state = { items: parsed.items, generatedAt: parsed.generated_at, offline: false, replace: async () => undefined, notToday: none };
   return renderHtml(
-    <ReaderFrame compact={false} reading>
-      <LaneBar lanes={selectedLanes([], null)} active="highlights" filtersOpen={false} go={none} />
-      <DensityToggle compact={false} toggle={none} />
-      <BriefView brief={state} actions={ACTIONS} />
-    </ReaderFrame>,
+    () => (
+      <ReaderFrame compact={false} reading>
+        <LaneBar lanes={selectedLanes([], null)} active="highlights" filtersOpen={false} go={none} />
+        <DensityToggle compact={false} toggle={none} />
+        <BriefView brief={state} actions={ACTIONS} />
+      </ReaderFrame>
+    ),
     SWAPS,
   );
 }
