@@ -12,6 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { OWN_BRIEF_SCRIPT_HASH } from '../core/pages/own-brief.ts';
 import type { AppEnv } from './deps.ts';
 
 /** Our own origin only; images from any https origin (article images); no framing, no plugins. */
@@ -19,7 +20,8 @@ const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   imgSrc: ["'self'", 'https:', 'data:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  scriptSrc: ["'self'"],
+  // The shell's one inline script, by its hash (core/pages/own-brief.ts).
+  scriptSrc: ["'self'", OWN_BRIEF_SCRIPT_HASH],
   connectSrc: ["'self'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

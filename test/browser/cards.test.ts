@@ -64,12 +64,7 @@ test('the shell carries the seven cards before any JavaScript runs, and the app 
   await still.close();
 
   const { context, page } = await h.newPage();
-  let release = () => undefined as void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/app/reader.js', async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdReaderScript(page);
   // A module script holds DOMContentLoaded back: wait for the parsed shell instead.
   await page.goto(h.base + '/', { waitUntil: 'commit' });
   await page.waitForSelector('#brief-data', { state: 'attached' });
@@ -85,6 +80,37 @@ test('the shell carries the seven cards before any JavaScript runs, and the app 
   assert.ok(await page.locator('.brief article.card time').first().textContent(), 'dates are filled in');
   await context.close();
 });
+
+test('a device whose Calm Filters mute a brief story never sees its card, not even before the app runs', async () => {
+  const muted = h.brief.find((d) => d.topic === 'nature');
+  assert.ok(muted, 'the seeded brief has a nature story');
+  const { context, page } = await h.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  await context.addInitScript(() => localStorage.setItem('tidings.prefs', JSON.stringify({ mute_topics: ['nature'] })));
+  const release = await holdReaderScript(page);
+  await page.goto(h.base + '/', { waitUntil: 'commit' });
+  await page.waitForSelector('#brief-data', { state: 'attached' });
+  assert.is(await page.locator('.brief article.card').count(), 7, 'the shell holds the published cards');
+  assert.is(await page.locator('.brief article.card:visible').count(), 0, 'but shows none of them before the app has applied the filters');
+  release();
+  await page.waitForSelector('#app[data-live]');
+  await page.locator('.brief article.card:visible').first().waitFor();
+  assert.is(await page.locator(`.brief article.card[data-id="${muted._id}"]`).count(), 0, 'the muted story never appears');
+  assert.equal(errors, [], 'the inline script runs under the Content-Security-Policy without a console error');
+  await context.close();
+});
+
+/** Hold the reader app's script back until the returned function is called (the shell alone is on screen until then). */
+async function holdReaderScript(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/app/reader.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
 
 for (const size of READER_SIZES) {
   test(`${size.name}: the brief's cards say seven different sentences, the reported story names its outlets, the long one its reading time`, async () => {

@@ -11,6 +11,7 @@ import { hashToken } from '../../api/session.ts';
 import { sessionsCollection } from '../../core/store/sessions.ts';
 import { signIn } from '../admin/helpers.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
+import { OWN_BRIEF_SCRIPT_HASH } from '../../core/pages/own-brief.ts';
 
 let ctx: TestContext;
 test.before(async () => {
@@ -134,7 +135,7 @@ test("a route's own value for a security header wins, once, in any letter case",
 test('the security headers are the policy we set, on the site files answered before the app, and without a server', async () => {
   assert.is(
     SECURITY_HEADERS['content-security-policy'],
-    "default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+    `default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self' ${OWN_BRIEF_SCRIPT_HASH}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
   );
   assert.is(SECURITY_HEADERS['strict-transport-security'], 'max-age=15552000; includeSubDomains');
   assert.is(Object.keys(SECURITY_HEADERS).length, 12);
