@@ -2,14 +2,16 @@
  * The headers every answer carries, from one source: Hono's `secureHeaders` middleware with our
  * Content-Security-Policy. The app runs the middleware on every answer it makes (JSON, pages,
  * errors, 404s, even under `app.request()` with no server); a route that sets one of these
- * headers itself keeps its own value (`overwrite: false`). The site's files are answered before
- * the app runs (api/server.ts), so they take `SECURITY_HEADERS`: the very set the middleware
- * sends, read once at start from an answer it made.
+ * headers itself keeps its own value (`overwrite: false`). Under our Node server every answer,
+ * the site's files (answered before the app runs) and the app's alike, gets `SECURITY_HEADERS`
+ * (the very set the middleware sends, read once at start from an answer it made) one way:
+ * `presetSecurityHeaders` on Node's response before anything answers (api/server.ts).
  *
  * The middleware also closes the connection of an answer that goes out before its request's body
  * was read (`bodyUnread`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './deps.ts';
@@ -29,10 +31,10 @@ const CONTENT_SECURITY_POLICY = {
 
 const secure = secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, overwrite: false });
 
-/** Node's request behind a Hono context (`@hono/node-server` passes it as `env.incoming`). */
-function incomingOf(env: unknown): IncomingMessage | undefined {
-  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
-  return env.incoming as IncomingMessage;
+/** Node's request or response behind a Hono context (`@hono/node-server` passes them as `env.incoming` / `env.outgoing`), when the app runs under Node. */
+function nodeOf<K extends keyof HttpBindings>(env: unknown, key: K): HttpBindings[K] | undefined {
+  if (typeof env !== 'object' || env === null || !(key in env)) return undefined;
+  return (env as HttpBindings)[key];
 }
 
 /**
@@ -48,12 +50,6 @@ export function bodyUnread(req: IncomingMessage | undefined): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Node's response behind a Hono context (`env.outgoing`), when the app runs under our server. */
-function outgoingOf(env: unknown): ServerResponse | undefined {
-  if (typeof env !== 'object' || env === null || !('outgoing' in env)) return undefined;
-  return env.outgoing as ServerResponse;
-}
-
 /**
  * The app's outermost middleware: the security headers on every answer, `Connection: close` when
  * the body is unread. Under our Node server (api/server.ts) the response already carries
@@ -64,9 +60,9 @@ function outgoingOf(env: unknown): ServerResponse | undefined {
  * 2026). Anywhere else (`app.request()`, another runtime) it sets them itself.
  */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (outgoingOf(c.env)?.hasHeader('content-security-policy') === true) await next();
+  if (nodeOf(c.env, 'outgoing')?.hasHeader('content-security-policy') === true) await next();
   else await secure(c, next);
-  if (bodyUnread(incomingOf(c.env)) && !c.res.headers.has('connection')) c.res.headers.set('Connection', 'close');
+  if (bodyUnread(nodeOf(c.env, 'incoming')) && !c.res.headers.has('connection')) c.res.headers.set('Connection', 'close');
 };
 
 /** The headers `secureHeaders` adds to an answer that sets none of them (names in lower case). */
@@ -76,12 +72,16 @@ async function headersSent(): Promise<Readonly<Record<string, string>>> {
   return Object.freeze(Object.fromEntries(res.headers));
 }
 
-/** What every answer carries: the site's files take these (api/server.ts), the app's answers get them from the middleware. */
+/** What every answer carries (names in lower case). */
 export const SECURITY_HEADERS = await headersSent();
 
 const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
 
-/** Put `SECURITY_HEADERS` on Node's response before the app answers (see `securityHeaders`). */
+/**
+ * Put `SECURITY_HEADERS` on Node's response before anything answers it (api/server.ts): the site's
+ * files and the app's answers take them from here; a header the answer names itself wins (Node
+ * gives `writeHead`'s headers precedence over `setHeader`'s, in the same order as before).
+ */
 export function presetSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of SECURITY_ENTRIES) res.setHeader(name, value);
 }
