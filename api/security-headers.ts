@@ -11,10 +11,10 @@
  * was read (`bodyUnread`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpBindings } from '@hono/node-server';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './deps.ts';
+import { nodeOf } from './request-header.ts';
 
 /** Our own origin only; images from any https origin (article images); no framing, no plugins. */
 const CONTENT_SECURITY_POLICY = {
@@ -31,12 +31,6 @@ const CONTENT_SECURITY_POLICY = {
 
 const secure = secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, overwrite: false });
 
-/** Node's request or response behind a Hono context (`@hono/node-server` passes them as `env.incoming` / `env.outgoing`), when the app runs under Node. */
-function nodeOf<K extends keyof HttpBindings>(env: unknown, key: K): HttpBindings[K] | undefined {
-  if (typeof env !== 'object' || env === null || !(key in env)) return undefined;
-  return (env as HttpBindings)[key];
-}
-
 /**
  * True when the request announced a body that has not all arrived: the answer is going out before
  * it was read (a 413 from a body limit, a 401 or 403 on an upload, an early error). Such a
@@ -51,19 +45,26 @@ export function bodyUnread(req: IncomingMessage | undefined): boolean {
 }
 
 /**
- * The app's outermost middleware: the security headers on every answer, `Connection: close` when
- * the body is unread. Under our Node server (api/server.ts) the response already carries
- * `SECURITY_HEADERS`, set on Node's response before the app runs (a header the answer sets itself
- * still wins: Node gives `writeHead`'s headers precedence), so the middleware leaves them be:
- * setting twelve headers on every Hono answer takes it off @hono/node-server's fast path, and the
- * warm `/api/brief` fell from 0.634 to 0.451 of the floor (`npm run bench`, quiet machine, 26 Nov
- * 2026). Anywhere else (`app.request()`, another runtime) it sets them itself.
+ * The app's outermost middleware, around `frame` (the request frame, api/app.ts): the security
+ * headers on every answer, `Connection: close` when the body is unread. One middleware, not two:
+ * each Hono middleware is one more dispatch and promise per request. Under our Node server
+ * (api/server.ts) the response already carries `SECURITY_HEADERS`, set on Node's response before
+ * the app runs (a header the answer sets itself still wins: Node gives `writeHead`'s headers
+ * precedence), so `secureHeaders` is skipped: setting twelve headers on every Hono answer takes it
+ * off @hono/node-server's fast path, and the warm `/api/brief` fell from 0.634 to 0.451 of the
+ * floor (`npm run bench`, quiet machine, 26 Nov 2026). Anywhere else (`app.request()`, another
+ * runtime) `secureHeaders` sets them.
  */
-export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (nodeOf(c.env, 'outgoing')?.hasHeader('content-security-policy') === true) await next();
-  else await secure(c, next);
-  if (bodyUnread(nodeOf(c.env, 'incoming')) && !c.res.headers.has('connection')) c.res.headers.set('Connection', 'close');
-};
+export function withSecurityHeaders(frame: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  const inner = (c: Context<AppEnv>, next: Next) => async (): Promise<void> => {
+    await frame(c, next);
+  };
+  return async (c, next) => {
+    if (nodeOf(c.env, 'outgoing')?.hasHeader('content-security-policy') === true) await frame(c, next);
+    else await secure(c, inner(c, next));
+    if (bodyUnread(nodeOf(c.env, 'incoming')) && !c.res.headers.has('connection')) c.res.headers.set('Connection', 'close');
+  };
+}
 
 /** The headers `secureHeaders` adds to an answer that sets none of them (names in lower case). */
 async function headersSent(): Promise<Readonly<Record<string, string>>> {
