@@ -13,7 +13,7 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import { compressAnswer } from './compress.ts';
 import { calmPage } from './pages.ts';
 import { requestHeader } from './request-header.ts';
-import { securityHeaders } from './security-headers.ts';
+import { withSecurityHeaders } from './security-headers.ts';
 import { StaticFiles } from './static-files.ts';
 import { siteMiddleware } from './static-hosts.ts';
 import { digestRoutes } from './routes/digests.ts';
@@ -84,11 +84,12 @@ function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('deps', deps);
     const started = performance.now();
     const api = c.req.path.startsWith('/api/') || c.req.path === '/api';
-    if (api) {
+    if (api && (requestHeader(c, 'origin') !== undefined || needsSameOrigin(c))) {
       // A preflight is answered by the CORS middleware itself; otherwise c.res is already set.
       const preflight = await cors(c, () => guarded(c, next));
       if (preflight) c.res = preflight;
     } else {
+      // Neither cross-origin nor state-changing with a session: nothing for CORS or CSRF to do.
       await next();
     }
     // What the app builds per request (JSON, on-demand pages, error pages) is compressed on the way
@@ -141,8 +142,7 @@ export function createApp(deps: AppDeps): App {
   const staticFiles = new StaticFiles(deps.config.distDir, { log: deps.log, maxBytes: deps.config.staticCacheBytes });
 
   // Outermost: every answer the app makes, errors and 404s included, carries the security headers.
-  app.use('*', securityHeaders);
-  app.use('*', requestFrame(deps));
+  app.use('*', withSecurityHeaders(requestFrame(deps)));
   for (const [mount, routes] of apiRoutes(deps)) app.route(mount, routes);
 
   app.all('/api/*', (c) =>

@@ -1,6 +1,12 @@
-/** Reading one request header cheaply, from Node's request when there is one. */
-import { IncomingMessage } from 'node:http';
+/** Reading the request cheaply, from Node's request when there is one. */
+import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
+
+/** Node's request or response behind a Hono context (`@hono/node-server` passes them as `env.incoming` / `env.outgoing`), when the app runs under Node. */
+export function nodeOf<K extends keyof HttpBindings>(env: unknown, key: K): HttpBindings[K] | undefined {
+  if (typeof env !== 'object' || env === null || !(key in env)) return undefined;
+  return (env as HttpBindings)[key];
+}
 
 /**
  * One request header (`name` in lower case). Read from Node's request when the app is served by
@@ -10,11 +16,8 @@ import type { Context } from 'hono';
  * A repeated header arrives joined with commas (or, for `set-cookie`, is ignored here).
  */
 export function requestHeader(c: Context, name: string): string | undefined {
-  const env: unknown = c.env;
-  const incoming = typeof env === 'object' && env !== null && 'incoming' in env ? env.incoming : null;
-  if (incoming instanceof IncomingMessage) {
-    const value = incoming.headers[name];
-    return typeof value === 'string' ? value : undefined;
-  }
-  return c.req.header(name);
+  const incoming = nodeOf(c.env, 'incoming');
+  if (incoming === undefined) return c.req.header(name);
+  const value = incoming.headers[name];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -2,8 +2,8 @@
  * Serves the app over HTTP (`npm run api`, and `npm start` through `listen`). Shutdown stops
  * accepting connections, lets in-flight requests finish, then closes idle keep-alive sockets.
  *
- * The security headers come from Hono's `secureHeaders` in the app (api/security-headers.ts);
- * the site's files, answered here before the app runs, carry the same set.
+ * The security headers are put on every response here, before the site's files or the app answer
+ * (`presetSecurityHeaders`, api/security-headers.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,16 +29,13 @@ export interface Fetchable {
  */
 export function createAppServer(app: Fetchable): Server {
   const hono = getRequestListener((request, env) => app.fetch(request, env));
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    presetSecurityHeaders(res);
-    return hono(req, res);
-  };
   const files = app.staticFiles;
-  if (files === undefined) return createServer(listener);
-  return createServer((req, res) => {
+  return createServer((req: IncomingMessage, res: ServerResponse) => {
+    // Every answer, a site file's or the app's, carries the security headers from here.
+    presetSecurityHeaders(res);
     // The API names no file (filePathOf refuses it): straight to the app, without the look-up.
-    if (req.url?.startsWith('/api/') === true) void listener(req, res);
-    else answerFromSite(files, req, res, () => void listener(req, res));
+    if (files === undefined || req.url?.startsWith('/api/') === true) void hono(req, res);
+    else answerFromSite(files, req, res, () => void hono(req, res));
   });
 }
 

@@ -1,15 +1,15 @@
 /**
  * The two hosts of the site's files (api/static-files.ts): Node's server, which answers them
  * before the app runs (api/server.ts), and a Hono middleware for `app.request()` and any
- * fetch-only host. The same answers from the same index; the Node host adds the security headers
- * itself, since its answers never reach the app's middleware.
+ * fetch-only host. The same answers from the same index; under Node the security headers are
+ * already on the response (`presetSecurityHeaders`, api/server.ts), as for the app's answers.
  */
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './deps.ts';
-import { bodyUnread, SECURITY_HEADERS } from './security-headers.ts';
+import { bodyUnread } from './security-headers.ts';
 import type { StaticAnswer, StaticFiles, StaticRequest } from './static-files.ts';
 
 /** A Node stream of bytes as a web stream (for a Hono answer). */
@@ -40,10 +40,8 @@ export function answerFromSite(files: StaticFiles, req: IncomingMessage, res: Se
   };
   const send = (answer: StaticAnswer | null) => {
     if (answer === null) return next();
-    // The app's answers get these from its middleware; this one never reaches the app.
-    const sent: Record<string, string> = Object.assign({}, SECURITY_HEADERS, answer.headers);
-    if (bodyUnread(req)) sent.connection = 'close';
-    res.writeHead(answer.status, sent);
+    // The security headers are on `res` already (api/server.ts); writeHead adds the answer's own.
+    res.writeHead(answer.status, bodyUnread(req) ? { ...answer.headers, connection: 'close' } : answer.headers);
     const body = request.method === 'HEAD' ? null : answer.body;
     if (body === null || Buffer.isBuffer(body)) res.end(body ?? undefined);
     else {

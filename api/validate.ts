@@ -12,6 +12,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
+import type { BoundedCache } from '../core/platform/cache.ts';
 import { AppError, ValidationError } from '../core/platform/errors.ts';
 import type { AppEnv } from './deps.ts';
 
@@ -43,10 +44,17 @@ function issueMessage(error: z.core.$ZodError): string {
   return `${field}: ${why.charAt(0).toLowerCase()}${why.slice(1)}${why.endsWith('.') ? '' : '.'}`;
 }
 
+/** The code a schema's own rule names for its 422 (`params: { code }` on a custom issue), if any. */
+function ownCode(error: z.core.$ZodError): string | undefined {
+  const issue = error.issues[0];
+  const named: unknown = issue?.code === 'custom' ? issue.params?.code : undefined;
+  return typeof named === 'string' ? named : undefined;
+}
+
 /** A validator hook that turns a failed schema into the 422. */
 function refuse(code: string) {
   return (result: { success: true } | { success: false; error: z.core.$ZodError }): void => {
-    if (!result.success) throw new ValidationError(issueMessage(result.error), code);
+    if (!result.success) throw new ValidationError(issueMessage(result.error), ownCode(result.error) ?? code);
   };
 }
 
@@ -104,9 +112,50 @@ export function formBody<S extends z.ZodType>(schema: S, rules: BodyRules): Vali
   return limited(zValidator('form', schema, refuse(rules.code ?? 'invalid_input')), rules, 'The body must be a form.') as Validated<'form', S>;
 }
 
-/** The query string, validated with `schema` (a repeated parameter arrives as an array). */
-export function query<S extends z.ZodType>(schema: S, code = 'invalid_input'): Validated<'query', S> {
-  return zValidator('query', schema, refuse(code)) as unknown as Validated<'query', S>;
+/** What a failed query answers instead of its 422, given the raw values (undefined: the 422). */
+export type QueryFallback = (raw: Record<string, string | string[]>, c: Context) => Response | undefined;
+
+/**
+ * The query string, validated with `schema` (a repeated parameter arrives as an array). With
+ * `fallback`, a query that fails its schema may be answered otherwise (`/api/since`: an unusable
+ * `ts` is an empty answer, whatever the other parameters say).
+ */
+export function query<S extends z.ZodType>(schema: S, code = 'invalid_input', fallback?: QueryFallback): Validated<'query', S> {
+  const refuseAs = refuse(code);
+  return zValidator('query', schema, (result, c) => {
+    if (!result.success && fallback !== undefined) {
+      const answer = fallback(result.data as Record<string, string | string[]>, c);
+      if (answer !== undefined) return answer;
+    }
+    refuseAs(result);
+  }) as unknown as Validated<'query', S>;
+}
+
+/** Longer query strings are validated every time, never remembered. */
+const MAX_REMEMBERED_QUERY_CHARS = 4096;
+
+/**
+ * `query(schema)` remembered by the raw query string, for a schema whose output is a pure function
+ * of the query string and is never changed (it is shared): a repeated query skips URL parsing and
+ * the schema, one look-up in `cache` instead (the warm reading path, docs/benchmarks.md). A query
+ * that fails is never remembered (it fails again, the same way).
+ */
+export function rememberedQuery<S extends z.ZodType>(schema: S, cache: BoundedCache<string, NonNullable<z.output<S>>>): Validated<'query', S> {
+  const validate = query(schema);
+  return (c, next) => {
+    const url = c.req.url;
+    const at = url.indexOf('?');
+    const search = at < 0 ? '' : url.slice(at + 1);
+    const known = cache.get(search);
+    if (known !== undefined) {
+      c.req.addValidatedData('query', known);
+      return next();
+    }
+    return validate(c, () => {
+      if (search.length <= MAX_REMEMBERED_QUERY_CHARS) cache.set(search, c.req.valid('query' as never) as NonNullable<z.output<S>>);
+      return next();
+    });
+  };
 }
 
 /**

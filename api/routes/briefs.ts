@@ -6,22 +6,23 @@
  */
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
+import { toFilter } from '../../core/readmodel/params.ts';
 import { briefBytes } from '../../core/readmodel/json.ts';
 import { briefArticles, briefGeneratedAt, recentSplit } from '../../core/readmodel/queries.ts';
 import { briefAnswer } from '../../core/readmodel/answers.ts';
 import { sendAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { readingQuery } from '../reading-query.ts';
 
 /** The brief sub-app. */
 export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => {
+  app.get('/', readingQuery, async (c) => {
     const now = deps.now();
-    const q = parseReadingUrl(c.req.url, now);
+    const q = c.req.valid('query');
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
     // The brief honours prefs and exclude only; feed narrowing (tag, topic, ...) does not apply.
-    const filter = { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null };
+    const filter = { ...toFilter(q, now, null), tag: null, topic: null, mood: null, sourceId: null };
     // The bytes of `c.json(briefFor(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
     // remembered per snapshot and recent window for requests that share them (core/readmodel/answers.ts).
     const answer = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, () => briefBytes(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)));

@@ -6,9 +6,10 @@
 import { Hono } from 'hono';
 import { FLAVORS, TOPICS } from '../../core/domain/taxonomy.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { toFilter } from '../../core/readmodel/params.ts';
 import { categoryCounts } from '../../core/readmodel/queries.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { readingQuery } from '../reading-query.ts';
 
 const topicIds = TOPICS.map((t) => t.id);
 const flavorIds = FLAVORS.map((f) => f.id);
@@ -16,10 +17,10 @@ const flavorIds = FLAVORS.map((f) => f.id);
 /** The category-counts sub-app. */
 export function categoryRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => {
-    const q = parseReadingQuery(new URL(c.req.url).searchParams, deps.now());
+  app.get('/', readingQuery, async (c) => {
+    const q = c.req.valid('query');
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
-    return c.json(categoryCounts(snapshot, toFilter(q, null), topicIds, flavorIds));
+    return c.json(categoryCounts(snapshot, toFilter(q, deps.now(), null), topicIds, flavorIds));
   });
   return app;
 }

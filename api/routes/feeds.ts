@@ -6,20 +6,22 @@
  */
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
+import { toFilter } from '../../core/readmodel/params.ts';
 import { feedAnswer } from '../../core/readmodel/answers.ts';
 import { cardsBytes } from '../../core/readmodel/json.ts';
 import { feedPage } from '../../core/readmodel/queries.ts';
 import { followsOf } from '../../core/store/pool.ts';
 import { sendAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { readingQuery } from '../reading-query.ts';
 import { currentUser } from '../session.ts';
 
 /** The feed sub-app. */
 export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => {
-    const q = parseReadingUrl(c.req.url, deps.now());
+  app.get('/', readingQuery, async (c) => {
+    const now = deps.now();
+    const q = c.req.valid('query');
     let following = null;
     if (q.following) {
       // SPEC.md Errors: an anonymous `following=true` is an empty list, not an error.
@@ -31,7 +33,7 @@ export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
     // The bytes of `c.json(feedPage(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
     // remembered per snapshot for requests that share them (core/readmodel/answers.ts).
-    const answer = feedAnswer(snapshot, q.answerKey, () => cardsBytes(feedPage(snapshot, toFilter(q, following), q.sort, q.offset, q.limit)));
+    const answer = feedAnswer(snapshot, q.answerKey, () => cardsBytes(feedPage(snapshot, toFilter(q, now, following), q.sort, q.offset, q.limit)));
     return sendAnswer(c, answer);
   });
   return app;

@@ -6,17 +6,18 @@
  */
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { toFilter } from '../../core/readmodel/params.ts';
 import { replacementFor } from '../../core/readmodel/queries.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
+import { readingQuery } from '../reading-query.ts';
 
 /** The replacement sub-app. */
 export function replacementRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/', async (c) => {
-    const q = parseReadingQuery(new URL(c.req.url).searchParams, deps.now());
+  app.get('/', readingQuery, async (c) => {
+    const q = c.req.valid('query');
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
-    return c.json({ item: replacementFor(snapshot, toFilter(q, null), q.gentle) });
+    return c.json({ item: replacementFor(snapshot, toFilter(q, deps.now(), null), q.gentle) });
   });
   return app;
 }

@@ -15,6 +15,7 @@
  *   word's GloVe vector adds to each class score (K numbers a word), so the same mean is already
  *   the meaning part of the class scores.
  */
+import { boundedCache, type BoundedCache } from '../platform/cache.ts';
 import { stemmer } from 'stemmer';
 import { scanWords } from './word-scan.ts';
 
@@ -90,8 +91,12 @@ const FIRST_PLURAL = new Set(['we', 'our', 'us', 'ours', 'weve', 'were', 'well']
 const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/i;
 
 const STEM_CACHE_MAX = 50_000;
-/** Token → its stem and the stem's unigram feature name, remembered (bounded: tokens come from untrusted feeds). Reusing one name string per stem lets the weight lookup reuse its hash. */
-const stemCache = new Map<string, StemEntry>();
+/**
+ * Token → its stem and unigram feature name (one name string per stem: the weight lookup reuses its hash). Bounded (tokens
+ * come from untrusted feeds) as a `boundedCache`, like the token table below: gateView over the gate corpus cost 76.2 / 82.3
+ * µs CPU an item against the former clear-when-full Maps' 71.4 / 83.6 (interleaved, two runs, load 11-17): within the noise.
+ */
+const stemCache = boundedCache<string, StemEntry>('gate.stems', STEM_CACHE_MAX);
 
 interface StemEntry {
   stem: string;
@@ -105,7 +110,6 @@ function stemEntry(token: string): StemEntry {
   if (entry === undefined) {
     const stem = token.length <= 3 || token.length > 30 ? token : stemmer(token);
     entry = { stem, name: `w:${stem}`, stop: STOP.has(token) };
-    if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
     stemCache.set(token, entry);
   }
   return entry;
@@ -175,15 +179,15 @@ const CUE_SUPERLATIVE = 4;
 const CUE_WITHHELD = 8;
 
 /** Token → TokenInfo per lexicon (bounded like the stem cache: tokens come from untrusted feeds). */
-const tokenInfos = new WeakMap<GateLexicon, Map<string, TokenInfo>>();
+const tokenInfos = new WeakMap<GateLexicon, BoundedCache<string, TokenInfo>>();
 
-function tokenCache(lexicon: GateLexicon): Map<string, TokenInfo> {
+function tokenCache(lexicon: GateLexicon): BoundedCache<string, TokenInfo> {
   let cache = tokenInfos.get(lexicon);
-  if (!cache) tokenInfos.set(lexicon, (cache = new Map()));
+  if (!cache) tokenInfos.set(lexicon, (cache = boundedCache('gate.tokens', STEM_CACHE_MAX)));
   return cache;
 }
 
-function tokenInfo(word: string, lexicon: GateLexicon, cache: Map<string, TokenInfo>): TokenInfo {
+function tokenInfo(word: string, lexicon: GateLexicon, cache: BoundedCache<string, TokenInfo>): TokenInfo {
   let info = cache.get(word);
   if (info === undefined) {
     const entry = stemEntry(word);
@@ -199,7 +203,6 @@ function tokenInfo(word: string, lexicon: GateLexicon, cache: Map<string, TokenI
         (WITHHELD_WORDS.has(word) ? CUE_WITHHELD : 0),
       memo: undefined,
     };
-    if (cache.size >= STEM_CACHE_MAX) cache.clear();
     cache.set(word, info);
   }
   return info;

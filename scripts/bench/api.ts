@@ -108,8 +108,9 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
   growthApp.get('/__growth/:size', (c) => {
     const snapshot = growth.get(c.req.param('size'));
     if (!snapshot) return c.notFound();
-    const q = parseReadingQuery(new URL(c.req.url).searchParams, deps.now());
-    return c.json(feedPage(snapshot, toFilter(q, null), q.sort, q.offset, q.limit));
+    const now = deps.now();
+    const q = parseReadingQuery(new URL(c.req.url).searchParams, now);
+    return c.json(feedPage(snapshot, toFilter(q, now, null), q.sort, q.offset, q.limit));
   });
   // The product exactly as production serves it (api/server.ts: the security headers, then the app;
   // mounting it under another Hono app would wrap every route in one more compose, as `route()` does

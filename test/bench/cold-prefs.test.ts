@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseReadingUrl } from '../../core/readmodel/params.ts';
+import { parseReadingQuery } from '../../core/readmodel/params.ts';
 import { BRIEF_COLD_PATH, FEED_COLD_PATH } from '../../scripts/bench/api.ts';
 import { COLD_PREFS_COUNT, COLD_RUN_MAX, coldCombination, coldPrefs, coldPrefsParam } from '../../scripts/bench/cold-prefs.ts';
 
@@ -48,7 +48,7 @@ test('every request of a cold run has its own answer key, on both routes (the re
   const count = 40_000;
   for (let n = 0; n < count; n += 1) {
     for (const path of [BRIEF_COLD_PATH, FEED_COLD_PATH]) {
-      const q = parseReadingUrl(`http://bench${path}${coldPrefsParam(n)}`, now);
+      const q = parseReadingQuery(new URL(`http://bench${path}${coldPrefsParam(n)}`).searchParams, now);
       assert.ok(q.answerKey !== null, 'pause-free prefs: remembered, so a repeat would be served from memory');
       keys.add(`${path}|${q.answerKey}`);
       if (n % 5000 === 0) assert.ok(q.boundaries.avoid !== null, 'the prefs are read, not ignored');

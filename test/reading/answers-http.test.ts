@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { serveApp, type Listening } from '../../api/server.ts';
 import { feedAnswer } from '../../core/readmodel/answers.ts';
-import { parseReadingUrl } from '../../core/readmodel/params.ts';
+import { parseReadingQuery } from '../../core/readmodel/params.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { saveBrief } from '../../core/store/briefs.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
@@ -92,7 +92,7 @@ test('when the pool changes, the tag changes and the old one no longer matches',
 test('compressed bytes are made once per snapshot and kept beside the answer', async () => {
   await get('/api/feed?limit=15', { 'Accept-Encoding': 'br' });
   const snapshot = await readModelFor(ctx.db).snapshot();
-  const q = parseReadingUrl(`${server.url}/api/feed?limit=15`, clock);
+  const q = parseReadingQuery(new URLSearchParams('limit=15'), clock);
   const answer = feedAnswer(snapshot, q.answerKey, () => '"not built again"');
   assert.ok(answer.remembered);
   assert.is(answer.encoded('br'), answer.encoded('br'), 'the same bytes, not compressed again');

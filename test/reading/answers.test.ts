@@ -9,7 +9,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { briefAnswer, feedAnswer, MAX_ANSWERS } from '../../core/readmodel/answers.ts';
-import { parseReadingQuery, parseReadingUrl, toFilter } from '../../core/readmodel/params.ts';
+import { cacheStats } from '../../core/platform/cache.ts';
+import { boundariesAt, parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
 import { briefFor, feedPage, recentSplit } from '../../core/readmodel/queries.ts';
 import { patchSummaries } from '../../core/readmodel/snapshot.ts';
 import { saveBrief } from '../../core/store/briefs.ts';
@@ -50,8 +51,8 @@ test.after(async () => {
 async function fresh(route: 'feed' | 'brief', query: string): Promise<string> {
   const snapshot = await readModelFor(ctx.db).snapshot();
   const q = parseReadingQuery(new URLSearchParams(query), clock);
-  if (route === 'feed') return JSON.stringify(feedPage(snapshot, toFilter(q, null), q.sort, q.offset, q.limit));
-  return JSON.stringify(briefFor(snapshot, { ...toFilter(q, null), tag: null, topic: null, mood: null, sourceId: null }, clock));
+  if (route === 'feed') return JSON.stringify(feedPage(snapshot, toFilter(q, clock, null), q.sort, q.offset, q.limit));
+  return JSON.stringify(briefFor(snapshot, { ...toFilter(q, clock, null), tag: null, topic: null, mood: null, sourceId: null }, clock));
 }
 
 async function answered(route: 'feed' | 'brief', query: string): Promise<string> {
@@ -134,29 +135,34 @@ test('answers that depend on the clock or the caller are never remembered', () =
   assert.is(new Set(keys).size, queries.length);
 });
 
-test('a request URL parses as its query string does, and shareable parses are remembered', () => {
+test('a reading query is remembered by its raw text, and a paused prefs blob is read at each request\'s own time', async () => {
   const now = new Date('2026-11-20T12:00:00Z');
   const paused = prefsParam({ pauses: [{ kind: 'topic', value: 'nature', until: '2026-11-20T13:00:00Z' }] });
-  const urls = [
-    'http://localhost/api/feed', 'http://localhost/api/feed?', `http://localhost/api/feed?prefs=${PREFS}&offset=100&sort=ranked`,
-    'http://localhost/api/feed?tag=otters&tag=bees&limit=%35', 'http://localhost/api/feed?exclude=a1,b2&exclude=c3&gentle=YES',
-    `http://localhost/api/feed?prefs=${prefsParam({ avoid_terms: ['café crème', 'a+b', 'ünïcode'] })}`, 'http://localhost/api/feed?prefs=not%20json',
-    `http://localhost/api/brief?prefs=${paused}`, 'http://localhost/api/feed?following=true',
+  const queries = [
+    '', `prefs=${PREFS}&offset=100&sort=ranked`, 'tag=otters&tag=bees&limit=%35', 'exclude=a1,b2&exclude=c3&gentle=YES',
+    `prefs=${prefsParam({ avoid_terms: ['café crème', 'a+b', 'ünïcode'] })}`, 'prefs=not%20json', `prefs=${paused}`, 'following=true',
   ];
-  for (const url of urls) {
-    const plain = parseReadingQuery(new URL(url).searchParams, now);
-    const first = parseReadingUrl(url, now);
-    assert.equal({ ...first, exclude: [...first.exclude] }, { ...plain, exclude: [...plain.exclude] }, url);
-    const again = parseReadingUrl(url, now);
-    if (plain.answerKey === null) assert.is.not(again, first, `${url}: depends on the clock or caller, parsed anew`);
-    else assert.is(again, first, `${url}: remembered`);
+  const hits = () => cacheStats()['readmodel.queries']?.hits ?? 0;
+  for (const query of queries) {
+    const first = await (await ctx.request(`/api/feed?${query}`)).text();
+    const before = hits();
+    assert.is(await (await ctx.request(`/api/feed?${query}`)).text(), first, query);
+    assert.is(hits(), before + 1, `${query}: the second parse is remembered`);
   }
-  // A paused prefs blob is read at each request's own time: once the pause ends, the topic is back.
-  const later = parseReadingUrl(`http://localhost/api/feed?prefs=${paused}`, new Date('2026-11-20T14:00:00Z'));
-  assert.not.ok(later.boundaries.muteTopics.has('nature'));
-  assert.ok(parseReadingUrl(`http://localhost/api/feed?prefs=${paused}`, now).boundaries.muteTopics.has('nature'));
-  // Invalid queries fail every time (nothing is remembered for them).
-  for (let i = 0; i < 2; i += 1) assert.throws(() => parseReadingUrl('http://localhost/api/feed?sort=sideways', now));
+  // The parse of a paused blob keeps the text, not the boundaries: once the pause ends, the topic is back.
+  const q = parseReadingQuery(new URLSearchParams(`prefs=${paused}`), now);
+  assert.is(q.timeless, null);
+  assert.is(q.answerKey, null);
+  assert.ok(boundariesAt(q, now).muteTopics.has('nature'));
+  assert.not.ok(boundariesAt(q, new Date('2026-11-20T14:00:00Z')).muteTopics.has('nature'));
+  // Invalid queries fail every time, with the contract's body (nothing is remembered for them).
+  for (let i = 0; i < 2; i += 1) {
+    const res = await ctx.request('/api/feed?sort=sideways');
+    assert.is(res.status, 422);
+    assert.equal(await res.json(), { error: { code: 'invalid_input', message: 'sort: must be "ranked" or "latest".' } });
+  }
+  const mood = await ctx.request('/api/feed?mood=grumpy');
+  assert.equal(await mood.json(), { error: { code: 'unknown_mood', message: 'mood: "grumpy" is not one of /api/moods.' } });
 });
 
 test('remembered answers are bounded per snapshot', async () => {

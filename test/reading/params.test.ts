@@ -57,6 +57,10 @@ test('a bad prefs blob is ignored tolerantly (200) and strict parameters answer 
     ['/api/feed?tag=%F0%9F%98%80', 422],
     ['/api/feed?exclude=%F0%9F%98%80,,%2C', 200],
     ['/api/feed?following=maybe', 200],
+    // /api/since: an unusable ts is the empty answer whatever else the query says; a usable one is validated.
+    ['/api/since?sort=popular', 200],
+    ['/api/since?ts=2999-01-01&limit=abc', 200],
+    ['/api/since?ts=0&sort=popular', 422],
   ];
   for (const [path, status] of cases) assert.is((await ctx.request(path)).status, status, path);
   const brief = (await (await ctx.request('/api/brief?prefs=%5B%5D&exclude=%00')).json()) as { items: unknown[] };

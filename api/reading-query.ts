@@ -1,0 +1,15 @@
+/**
+ * The query of the reading routes (`/api/brief`, `/api/feed`, `/api/replacement`,
+ * `/api/categories`): `READING_QUERY` (core/readmodel/params.ts) through `@hono/zod-validator`,
+ * remembered by the raw query string. A reader's app asks the same query again and again (the
+ * same prefs blob with every request), and the parse of that string never changes: the warm
+ * request then costs one look-up instead of URL parsing, the schema and a prefs parse.
+ */
+import { boundedCache } from '../core/platform/cache.ts';
+import { READING_QUERY, type ReadingParams } from '../core/readmodel/params.ts';
+import { rememberedQuery } from './validate.ts';
+
+const rememberedQueries = boundedCache<string, ReadingParams>('readmodel.queries', 512);
+
+/** The validator of the reading routes; the handler reads `c.req.valid('query')`. */
+export const readingQuery = rememberedQuery(READING_QUERY, rememberedQueries);
