@@ -76,7 +76,7 @@ test('a real-world OPML adds exactly the right sources, paused, and refuses the 
     sources: [makeSource({ _id: 'present', name: 'Present Post', feed_url: 'https://present.example.org/feed.xml' })],
     articles: [makeArticle({ source_id: 'present' })],
   });
-  const res = await admin('/api/admin/sources/import', { method: 'POST', body: REAL_WORLD });
+  const res = await admin('/api/admin/import/sources.opml', { method: 'POST', body: REAL_WORLD });
   assert.is(res.status, 201);
   const summary = (await res.json()) as ImportSummary;
   assert.is(summary.title, 'My subscriptions');
@@ -135,13 +135,13 @@ test('active by choice; private addresses are accepted where the fetcher may rea
     <outline text="Local demo" xmlUrl="http://127.0.0.1:4321/feed.xml"/>
     <outline text="Active one" xmlUrl="https://active.example.org/feed"/>
   </body></opml>`;
-  const res = await admin('/api/admin/sources/import?status=active', { method: 'POST', body: doc });
+  const res = await admin('/api/admin/import/sources.opml?status=active', { method: 'POST', body: doc });
   const summary = (await res.json()) as ImportSummary;
   assert.equal(summary.added.map((a) => [a.name, a.status]), [['Active one', 'active']]);
   assert.is((await sourcesCollection(ctx.db).findOne({ name: 'Active one' }))?.active, true);
   const open = await importOpml(ctx.db, bytes(doc), undefined, { ...options, allowPrivate: true });
   assert.equal(open.added.map((a) => a.name), ['Local demo']);
-  const bad = await admin('/api/admin/sources/import?status=retired', { method: 'POST', body: doc });
+  const bad = await admin('/api/admin/import/sources.opml?status=retired', { method: 'POST', body: doc });
   assert.is(bad.status, 422);
 });
 
@@ -160,7 +160,7 @@ const REFUSED_WHOLE: Array<[string, string, RegExp]> = [
 for (const [label, doc, reason] of REFUSED_WHOLE) {
   test(`a file refused whole adds nothing and says why: ${label}`, async () => {
     const before = await sourceCount();
-    const res = await admin('/api/admin/sources/import', { method: 'POST', body: doc });
+    const res = await admin('/api/admin/import/sources.opml', { method: 'POST', body: doc });
     assert.is(res.status, 422);
     assert.is(await errorCode(res), 'invalid_opml');
     let message = '';
@@ -186,14 +186,14 @@ test('5 MB is the limit: a file of exactly 5 MB imports, one byte more is refuse
   assert.is(CLIENT_MAX_BYTES, OPML_MAX_BYTES, 'the admin UI refuses the same size before sending');
   const over = exact.replace('<!--', '<!-- ');
   const before = await sourceCount();
-  const refused = await admin('/api/admin/sources/import', { method: 'POST', body: over });
+  const refused = await admin('/api/admin/import/sources.opml', { method: 'POST', body: over });
   assert.is(refused.status, 413);
   assert.is(await errorCode(refused), 'payload_too_large');
   let message = '';
   await importOpml(ctx.db, bytes(over), undefined, options).catch((error: unknown) => (message = String(error)));
   assert.match(message, /at most 5 MB\. Nothing was imported/);
   assert.is(await sourceCount(), before, 'nothing was added');
-  const ok = await admin('/api/admin/sources/import', { method: 'POST', body: exact });
+  const ok = await admin('/api/admin/import/sources.opml', { method: 'POST', body: exact });
   assert.is(ok.status, 201);
   assert.equal(((await ok.json()) as ImportSummary).added.map((a) => a.name), ['Big A', 'Big B']);
 });
@@ -217,8 +217,8 @@ test('a Latin-1 file is read in its declared encoding', async () => {
 
 test('only an admin may import or export', async () => {
   const doc = '<opml version="2.0"><body><outline text="X" xmlUrl="https://x-only.example.org/feed"/></body></opml>';
-  assert.is((await reader('/api/admin/sources/import', { method: 'POST', body: doc })).status, 403);
-  assert.is((await as(ctx, null)('/api/admin/sources/import', { method: 'POST', body: doc })).status, 401);
+  assert.is((await reader('/api/admin/import/sources.opml', { method: 'POST', body: doc })).status, 403);
+  assert.is((await as(ctx, null)('/api/admin/import/sources.opml', { method: 'POST', body: doc })).status, 401);
   assert.is((await reader('/api/admin/export/sources.opml')).status, 403);
   assert.is(await sourcesCollection(ctx.db).countDocuments({ name: 'X' }), 0);
 });

@@ -40,8 +40,8 @@ test('a JSON body makes a POST with its content type; a file goes as its own typ
   assert.is(posted.seen[0]?.init.body, '{"article_id":"a1"}');
   assert.equal(posted.seen[0]?.init.headers, { accept: 'application/json', 'content-type': 'application/json' });
   const file = new Blob(['<opml/>'], { type: 'text/x-opml' });
-  const sent = await withFetch(json(200, {}), () => request('/api/admin/sources/import?status=active', { method: 'POST', file, params: { dry: '1' } }));
-  assert.is(sent.seen[0]?.url, '/api/admin/sources/import?status=active&dry=1');
+  const sent = await withFetch(json(200, {}), () => request('/api/admin/import/sources.opml?status=active', { method: 'POST', file, params: { dry: '1' } }));
+  assert.is(sent.seen[0]?.url, '/api/admin/import/sources.opml?status=active&dry=1');
   assert.is(sent.seen[0]?.init.body, file);
   assert.equal(sent.seen[0]?.init.headers, { accept: 'application/json', 'content-type': 'text/x-opml' });
 });

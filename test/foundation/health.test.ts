@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
+import type { SmartRouter } from 'hono/router/smart-router';
 import path from 'node:path';
 import { SECURITY_HEADERS } from '../../api/security-headers.ts';
 import { serveApp } from '../../api/server.ts';
@@ -55,6 +56,11 @@ test("an admin's /api/health adds the caches' figures; anyone else gets exactly 
   }
   const session = await sessionsCollection(ctx.db).findOne({ token_hash: hashToken(admin.token) });
   assert.equal(session?.last_used_at, stale, 'health never writes, not even a session extension');
+});
+
+test("every route fits Hono's RegExpRouter, so the app routes with it rather than the slower TrieRouter", async () => {
+  await ctx.request('/api/health');
+  assert.is((ctx.app.router as SmartRouter<unknown>).activeRouter.name, 'RegExpRouter');
 });
 
 test('unknown /api path answers 404 with the contract error body', async () => {

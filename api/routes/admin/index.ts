@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv } from '../../deps.ts';
 import { adminCandidatesRoutes } from './candidates.ts';
 import { adminExportRoutes } from './exports.ts';
 import { adminFeedbackRoutes } from './feedback.ts';
-import { adminSourcesRoutes } from './sources.ts';
+import { adminImportRoutes, adminSourcesRoutes } from './sources.ts';
 import { adminStatsRoutes } from './stats.ts';
 
 /** The admin API, mounted at `/api/admin`. */
@@ -20,5 +20,6 @@ export function adminRoutes(deps: AppDeps): Hono<AppEnv> {
   app.route('/sources', adminSourcesRoutes(deps));
   app.route('/candidates', adminCandidatesRoutes(deps));
   app.route('/export', adminExportRoutes(deps));
+  app.route('/import', adminImportRoutes(deps));
   return app;
 }

@@ -51,7 +51,7 @@ export function ImportOpml({ say, imported }: { say: (t: string) => void; import
     }
     setBusy(true);
     const status = active ? 'active' : 'paused';
-    const answer = await request(`/api/admin/sources/import?status=${status}`, { method: 'POST', file });
+    const answer = await request(`/api/admin/import/sources.opml?status=${status}`, { method: 'POST', file });
     setBusy(false);
     const view = answer.ok ? readImportSummary(answer.body) : null;
     if (!view) {
