@@ -30,7 +30,7 @@ const ROUTES: Array<[method: string, path: string, role: Role, json: boolean]> =
   ['DELETE', '/api/follows', 'user', true],
   ['POST', '/api/admin/feedback/:id/read', 'admin', true],
   ['POST', '/api/admin/feedback/:id/reply', 'admin', true],
-  ['POST', '/api/admin/sources/import', 'admin', false],
+  ['POST', '/api/admin/import/sources.opml', 'admin', false],
   ['POST', '/api/admin/sources/:id/status', 'admin', true],
   ['POST', '/api/admin/sources/:id/visibility', 'admin', true],
   ['POST', '/api/admin/sources/:id/review', 'admin', true],
@@ -96,7 +96,7 @@ test('a 422 says which field is wrong and why, in words', async () => {
 });
 
 test('the OPML import refuses another status in its query with 422', async () => {
-  const res = await send('POST', '/api/admin/sources/import?status=retired', 'admin', '<opml/>', 'text/x-opml');
+  const res = await send('POST', '/api/admin/import/sources.opml?status=retired', 'admin', '<opml/>', 'text/x-opml');
   assert.match((await contractError(res, 422, 'status')).message, /^status: /);
 });
 

@@ -19,6 +19,7 @@ import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
 import { bodyOf } from './helpers.ts';
 import { decodeEntities, xssProblems } from './html-scan.ts';
+import { OWN_BRIEF_SCRIPT } from '../../core/pages/own-brief.ts';
 
 const FIXTURES = new URL('fixtures/', import.meta.url);
 const payloads = readFileSync(new URL('xss/payloads.txt', FIXTURES), 'utf8').split('\n').filter((l) => l.length > 0);
@@ -129,7 +130,9 @@ test('every built HTML page (every /a page, /today, the home page) is free of in
   assert.ok(pages.length >= articles.length + 2, `${pages.length} pages`);
   const bad: string[] = [];
   for (const file of pages) {
-    const html = readFileSync(file, 'utf8');
+    // The one inline script we write (core/pages/own-brief.ts, allowed by the CSP by its hash) is
+    // taken out by its exact text: any other inline script, or a changed one, is still a problem.
+    const html = readFileSync(file, 'utf8').replace(`<script>${OWN_BRIEF_SCRIPT}</script>`, '');
     for (const problem of xssProblems(html, { ownScript })) bad.push(`${path.relative(ctx.config.distDir, file)}: ${problem}`);
   }
   assert.equal(bad.slice(0, 15), []);
