@@ -93,6 +93,8 @@ test('a device whose Calm Filters mute a brief story never sees its card, not ev
   await page.waitForSelector('#brief-data', { state: 'attached' });
   assert.is(await page.locator('.brief article.card').count(), 7, 'the shell holds the published cards');
   assert.is(await page.locator('.brief article.card:visible').count(), 0, 'but shows none of them before the app has applied the filters');
+  // Should the app never start, the published cards show after 8 s rather than an empty page.
+  await page.locator('.brief article.card').first().waitFor({ state: 'visible', timeout: 15_000 });
   release();
   await page.waitForSelector('#app[data-live]');
   await page.locator('.brief article.card:visible').first().waitFor();
