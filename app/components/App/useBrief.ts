@@ -1,8 +1,8 @@
 /**
  * The brief as the reader sees it: first the brief the static shell carries, filtered on the device
  * before the app's first render (the shell drew its cards, so the app takes them over unchanged
- * unless the reader's Calm Filters, Not today or replacements hide one; until the script runs the
- * shell shows the published brief, as `/today` does: docs/reader-app.md), then `/api/brief` for
+ * unless the reader's Calm Filters, Not today or replacements hide one; on such a device the
+ * shell's cards stay hidden until this render, core/pages/own-brief.ts), then `/api/brief` for
  * the reader's prefs. Replacements and "Not today" choices are soft overrides
  * sent as `exclude`; the override yields as soon as the server's `generated_at` advances.
  */
