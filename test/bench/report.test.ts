@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { steadyRounds } from '../../scripts/bench/api.ts';
 import { parseChildOutput } from '../../scripts/bench/build.ts';
 import { linkedUrls, localPath, staticImports } from '../../scripts/bench/pages.ts';
-import { measured, meets, median, ratio, skipped, verdict } from '../../scripts/bench/report.ts';
+import { measured, meets, median, ratio, roundsField, skipped, verdict } from '../../scripts/bench/report.ts';
 
 const cases: Array<[string, number, '>=' | '<=', number, boolean]> = [
   ['a ratio at its floor passes', 0.6, '>=', 0.6, true],
@@ -44,6 +44,15 @@ test('the verdict fails on a missed target and on a skipped field, and names bot
 test('a skipped field carries its reason and no value', () => {
   const field = skipped('not landed', { op: '>=', limit: 0.5 });
   assert.equal(field, { skipped: 'not landed', target: '>= 0.5' });
+});
+
+test('a ratio over rounds is printed as its median with the min and max, and passes only when the median meets the target (issue 19)', () => {
+  const field = roundsField([0.55, 0.82, 0.61], { op: '>=', limit: 0.6 }, '');
+  assert.ok('value' in field);
+  assert.equal([field.value, field.min, field.max, field.pass], [0.61, 0.55, 0.82, true]);
+  const low = roundsField([0.5, 0.9, 0.58], { op: '>=', limit: 0.6 }, '');
+  assert.ok('value' in low && low.pass === false, 'a round above the target does not make a pass');
+  assert.ok(!('value' in roundsField([], { op: '>=', limit: 0.6 }, '')), 'no steady round: skipped, not a number');
 });
 
 test('median of odd and even lists', () => {
