@@ -7,7 +7,7 @@ import type { ArticleCard, ArticleDoc } from './article.ts';
 import { isGentle } from './gate.ts';
 import { READABLE_WORDS } from './full-text.ts';
 import { avoidText, foldText } from './prefs.ts';
-import { firstSentence } from './summary.ts';
+import { firstSentence, summaryText } from './summary.ts';
 import { specificLine, type StoryFacts } from './words.ts';
 
 /** The stored fields the reading path loads (see core/store/pool.ts for the projection). */
@@ -68,9 +68,6 @@ const ms = (d: unknown): number => (d instanceof Date ? d.getTime() : typeof d =
 const num = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 10);
 const str = (s: unknown): string => (typeof s === 'string' ? s : '');
 
-/** The cached summary text of a stored article, or null. */
-export const summaryText = (doc: Pick<PoolDoc, 'summary'>): string | null =>
-  doc.summary && typeof doc.summary.summary === 'string' && doc.summary.summary.trim() ? doc.summary.summary : null;
 
 /** The public card for a stored article and its source's name (without `summary`; see `withSummary`). */
 export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {

@@ -58,9 +58,15 @@ export function currentOffline(a: { offline_summary?: OfflineSummaryDoc | null }
   return o && o.writer === OFFLINE_WRITER_VERSION && Array.isArray(o.retold) && o.retold.every(isTold) ? o : null;
 }
 
-/** True when the article shows a cached summary (model, seed or cached offline): its offline one is then not needed. */
+/** The cached summary text of a stored article (model, seed or cached offline), or null: the one rule every reader of it uses. */
+export function summaryText(a: { summary?: { summary?: unknown } | null }): string | null {
+  const text = a.summary?.summary;
+  return typeof text === 'string' && text.trim() !== '' ? text : null;
+}
+
+/** True when the article shows a cached summary: its offline one is then not needed. */
 export function hasCachedText(a: { summary?: SummaryDoc | null }): boolean {
-  return typeof a.summary?.summary === 'string' && a.summary.summary.trim() !== '';
+  return summaryText(a) !== null;
 }
 
 /** Length limits (characters) for what we store. */

@@ -8,7 +8,7 @@ import type { ArticleDoc, SummaryDoc } from '../domain/article.ts';
 import { readingMinutes } from '../domain/card.ts';
 import { listOf } from '../domain/keyphrases.ts';
 import { offlineTexts } from '../domain/offline-texts.ts';
-import { currentOffline, summaryInputOf } from '../domain/summary.ts';
+import { currentOffline, summaryText, summaryInputOf } from '../domain/summary.ts';
 import { escapeHtml, safeHref } from '../domain/html.ts';
 import { displayName } from '../domain/taxonomy.ts';
 import { layout, socialMeta } from './layout.ts';
@@ -30,7 +30,7 @@ type Shown = { summary: string; what_happened: string | null; why_matters: strin
  */
 function shownSummary(a: ArticlePageInput, sourceName: string): Shown {
   const s = a.summary;
-  if (s && typeof s.summary === 'string' && s.summary.trim()) return { ...s, by: s.generated_by, cached: true };
+  if (s && summaryText(a) !== null) return { ...s, by: s.generated_by, cached: true };
   const offline = currentOffline(a);
   if (offline) return { ...offlineTexts(summaryInputOf(a, sourceName), offline.retold), by: 'offline', cached: false };
   return { summary: a.why, what_happened: null, why_matters: null, why_belongs: null, by: null, cached: false };

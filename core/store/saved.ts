@@ -4,7 +4,8 @@
  */
 import type { Db } from 'mongodb';
 import type { ArticleCard } from '../domain/article.ts';
-import { summaryText, toCard } from '../domain/card.ts';
+import { toCard } from '../domain/card.ts';
+import { summaryText } from '../domain/summary.ts';
 import { randomId } from '../domain/ids.ts';
 import type { SavedDoc } from '../domain/user.ts';
 import { articlesCollection, sourcesCollection, type CollectionIndexes } from './collections.ts';

@@ -5,18 +5,17 @@
  */
 import type { ArticleCard, ArticleDoc } from '../../core/domain/article.ts';
 import { toCard } from '../../core/domain/card.ts';
+import { summaryText } from '../../core/domain/summary.ts';
 import { inMood } from '../../core/domain/filter.ts';
 import type { Mood } from '../../core/domain/taxonomy.ts';
 import type { PoolRow } from '../../core/store/site.ts';
 import type { FeedEntry } from './feeds.ts';
 
-const summaryOf = (a: Pick<ArticleDoc, 'summary'>): string | null =>
-  typeof a.summary?.summary === 'string' && a.summary.summary.trim() ? a.summary.summary : null;
 
 /** The public card with the cached summary attached when there is one (as `/api/brief` items). */
 export function briefCard(a: ArticleDoc, sourceName: string): ArticleCard {
   const card = toCard(a, sourceName);
-  const summary = summaryOf(a);
+  const summary = summaryText(a);
   return summary ? { ...card, summary } : card;
 }
 
@@ -27,7 +26,7 @@ export function feedEntry(a: ArticleDoc, sourceName: string): FeedEntry {
     id: a._id,
     title: String(a.title ?? ''),
     url: String(a.url ?? ''),
-    text: summaryOf(a) ?? String(a.why ?? ''),
+    text: summaryText(a) ?? String(a.why ?? ''),
     source_name: sourceName,
     tags: Array.isArray(a.tags) ? a.tags.filter((t): t is string => typeof t === 'string') : [],
     image: typeof a.image === 'string' && a.image ? a.image : null,
