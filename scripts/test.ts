@@ -6,9 +6,9 @@
  * test/helpers/context.ts). The two checks count as one test each and run in the same two lanes
  * as the files, longest first (scripts/test/order.ts), so the lanes end together. Set
  * TEST_MONGODB_URI to use another server. Ends with the line `N passed, N failed` (counted in
- * tests; a file that crashes or hangs counts as one failure). `npm test -- <filter>` runs only the
- * files whose path contains the filter, after the typecheck as always (`knip` for the dead-code
- * check alone).
+ * tests; a file that crashes or hangs counts as one failure). `npm test -- <filter> [<filter> …]`
+ * runs only the files whose path contains one of the filters, after the typecheck as always
+ * (`knip` for the dead-code check alone).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -87,10 +87,11 @@ function report(result: FileResult): void {
 
 async function main(): Promise<void> {
   const root = path.resolve('test');
-  const filter = process.argv[2];
-  const files = findTests(root).filter((f) => !filter || f.includes(filter));
+  // Each argument is a substring of the files to run (any of them); none runs everything.
+  const filters = process.argv.slice(2);
+  const files = findTests(root).filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
   const jobs: { file: string; run: (env: NodeJS.ProcessEnv) => Promise<FileResult> }[] = [{ file: TYPECHECK, run: typecheck }];
-  if (!filter || DEAD_CODE_CHECK.includes(filter)) jobs.push({ file: DEAD_CODE_CHECK, run: deadCodeCheck });
+  if (filters.length === 0 || filters.some((s) => DEAD_CODE_CHECK.includes(s))) jobs.push({ file: DEAD_CODE_CHECK, run: deadCodeCheck });
   for (const file of files) jobs.push({ file, run: (env) => runFile(file, env) });
   let server: EmbeddedServer | null = null;
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   // Only the typecheck ran: the filter matched nothing, which is a mistake, not a pass.
-  if (jobs.length === 1) process.stdout.write(`no test file matches "${filter}"\n`);
+  if (jobs.length === 1) process.stdout.write(`no test file matches ${filters.map((s) => `"${s}"`).join(' or ')}\n`);
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
   process.exit(failed > 0 || jobs.length === 1 ? 1 : 0);
 }
