@@ -18,7 +18,7 @@ import { LaneBar } from './components/LaneBar/index.tsx';
 import { Menu, MenuFrame } from './components/Menu/index.tsx';
 import { When } from './components/When/index.tsx';
 import { parseBrief } from './lib/cards.ts';
-import { selectedLanes } from './lib/lanes.ts';
+import { MOOD_LANES, selectedLanes } from './lib/lanes.ts';
 import { FollowButton, SaveButton } from './views/account/entry.tsx';
 
 const none = () => undefined;
@@ -39,7 +39,7 @@ export function shellReader(brief: unknown): string {
   return renderHtml(
     () => (
       <ReaderFrame compact={false} reading>
-        <LaneBar lanes={selectedLanes([], null)} active="highlights" filtersOpen={false} go={none} />
+        <LaneBar lanes={selectedLanes(MOOD_LANES, null)} active="highlights" filtersOpen={false} go={none} />
         <DensityToggle compact={false} toggle={none} />
         <BriefView brief={state} actions={ACTIONS} />
       </ReaderFrame>

@@ -2,10 +2,15 @@
  * The service worker: network first for the pages, the brief JSON and the app's files, keeping a
  * copy of each; when the network fails, the copy is served (the brief and its `/a` pages read
  * offline). API calls are never cached: offline, the app falls back to the built brief.
+ *
+ * The page asks it to fill the cache (`{type: 'precache', urls}`, app/lib/offline.ts): the shell,
+ * the app's files and the brief's `/a` pages are fetched and stored here, on the worker's thread,
+ * not the page's, and the page is told when they are in (`{type: 'precached', pages}`).
  */
 
+import { CACHED, precachePaths } from './lib/precache.ts';
+
 const CACHE = 'tidings-pages-v1';
-const CACHED = /^\/(?:$|brief\.json$|today$|a\/[A-Za-z0-9_-]{1,64}$|assets\/|app\/)/;
 const MAX_ARTICLE_PAGES = 60;
 
 /** The parts of a FetchEvent this worker uses. */
@@ -25,6 +30,27 @@ function isFetchEvent(event: Event): event is FetchEventLike {
 
 function isExtendable(event: Event): event is ExtendableEventLike {
   return 'waitUntil' in event;
+}
+
+/** An ExtendableMessageEvent, as far as this worker reads it. */
+interface MessageEventLike extends ExtendableEventLike {
+  data: unknown;
+  source: { postMessage(message: unknown): void } | null;
+}
+
+function isMessageEvent(event: Event): event is MessageEventLike {
+  return isExtendable(event) && 'data' in event && 'source' in event;
+}
+
+async function precache(paths: string[]): Promise<void> {
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    paths.map(async (path) => {
+      const response = await fetch(path, { credentials: 'same-origin' });
+      if (response.ok) await cache.put(path, response);
+    }).map((p) => p.catch(() => undefined)),
+  );
+  await trim(cache);
 }
 
 /** Drop the oldest `/a` pages past the cap, so the cache stays small. */
@@ -63,6 +89,15 @@ addEventListener('activate', (event) => {
   if (typeof clients === 'object' && clients !== null && 'claim' in clients && typeof clients.claim === 'function') {
     event.waitUntil(Promise.resolve(clients.claim.call(clients)));
   }
+});
+
+addEventListener('message', (event) => {
+  if (!isMessageEvent(event)) return;
+  const paths = precachePaths(event.data, location.origin);
+  if (!paths) return;
+  const source = event.source;
+  const pages = paths.filter((p) => p.startsWith('/a/')).length;
+  event.waitUntil(precache(paths).then(() => source?.postMessage({ type: 'precached', pages })));
 });
 
 addEventListener('fetch', (event) => {

@@ -4,6 +4,7 @@
  * selection lives in `prefs.lanes`.
  */
 import { isRecord } from '../../core/domain/guards.ts';
+import { MOODS } from '../../core/domain/taxonomy.ts';
 import type { FeedQuery } from './route.ts';
 
 /** A lane in the bar. */
@@ -51,11 +52,17 @@ export function parseLanePool(value: unknown): Lane[] {
   return out;
 }
 
+/**
+ * The moods, the default lanes, known before `/api/lanes` answers (they are the taxonomy's, not the
+ * pool's): the shell draws them and the app starts with them, so the answer changes nothing on screen.
+ */
+export const MOOD_LANES: readonly Lane[] = MOODS.map((m) => ({ key: `mood:${m.id}`, name: m.name, feed: { kind: 'mood', value: m.id } }));
+
 /** The stories of the sources and tags a signed-in reader follows (issue 21, item 3). */
 export const FOLLOWING: Lane = { key: 'following', name: 'Following', feed: { kind: 'following', value: '' } };
 
 /** The lanes shown: pinned first, Following when asked for, then the reader's selection (or the moods by default). */
-export function selectedLanes(pool: Lane[], selection: string[] | null, following = false): Lane[] {
+export function selectedLanes(pool: readonly Lane[], selection: string[] | null, following = false): Lane[] {
   const chosen = selection
     ? selection.map((key) => pool.find((l) => l.key === key)).filter((l): l is Lane => l !== undefined)
     : pool.filter((l) => l.feed?.kind === 'mood');

@@ -1,9 +1,8 @@
 /**
  * Offline reading: the service worker (`/sw.js`) answers from its cache when the network is gone;
- * the page fills that cache with the shell (which carries the brief) and the brief's seven `/a` pages.
+ * the page asks it to fill that cache with the shell (which carries the brief) and the brief's
+ * seven `/a` pages.
  */
-/** The cache the page and the service worker share (sw.ts uses the same name). */
-export const PAGE_CACHE = 'tidings-pages-v1';
 
 /**
  * Run `work` once the page has loaded and the main thread is idle (at most 5 s after the load):
@@ -23,32 +22,29 @@ export function registerServiceWorker(): void {
   whenIdle(() => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined));
 }
 
-/** Cache the shell, its stylesheets, this bundle and the `/a` pages of these ids, once the page is idle. Never throws. */
+/**
+ * Cache the shell, its stylesheets, this bundle and the `/a` pages of these ids, once the page is
+ * idle: the service worker fetches and stores them on its own thread (app/sw.ts), and says when
+ * they are in (`data-offline-ready` on the root element, the number of pages). Never throws.
+ */
 export function precacheBrief(ids: string[]): void {
-  if (typeof caches === 'undefined') return;
-  whenIdle(() => fillCache(ids));
-}
-
-function fillCache(ids: string[]): void {
-  // The app's own files, chunks included, as this page loaded them (before the worker controlled it).
-  const appFiles = performance
-    .getEntriesByType('resource')
-    .map((e) => new URL(e.name, location.href))
-    .filter((u) => u.origin === location.origin && u.pathname.startsWith('/app/'))
-    .map((u) => u.pathname);
-  const urls = ['/', '/assets/site.css', '/assets/app.css', new URL(import.meta.url).pathname, ...appFiles, ...ids.map((id) => `/a/${id}`)];
-  void caches
-    .open(PAGE_CACHE)
-    .then((cache) =>
-      Promise.all(
-        urls.map(async (url) => {
-          const res = await fetch(url, { credentials: 'same-origin' });
-          if (res.ok) await cache.put(url, res);
-        }).map((p) => p.catch(() => undefined)),
-      ),
-    )
-    .then(() => {
-      document.documentElement.dataset.offlineReady = String(ids.length);
-    })
-    .catch(() => undefined);
+  if (!('serviceWorker' in navigator)) return;
+  whenIdle(() => {
+    // The app's own files, chunks included, as this page loaded them (before the worker controlled it).
+    const appFiles = performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name, location.href))
+      .filter((u) => u.origin === location.origin && u.pathname.startsWith('/app/'))
+      .map((u) => u.pathname);
+    const urls = ['/', '/assets/site.css', '/assets/app.css', new URL(import.meta.url).pathname, ...appFiles, ...ids.map((id) => `/a/${id}`)];
+    const worker = navigator.serviceWorker;
+    const done = (event: MessageEvent) => {
+      const data: unknown = event.data;
+      if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'precached' || !('pages' in data)) return;
+      worker.removeEventListener('message', done);
+      document.documentElement.dataset.offlineReady = String(data.pages);
+    };
+    worker.addEventListener('message', done);
+    void worker.ready.then((registration) => registration.active?.postMessage({ type: 'precache', urls })).catch(() => undefined);
+  });
 }

@@ -6,7 +6,10 @@
  *
  * Files may carry tokens, replaced when read so the stories are always recent:
  * `@@RFC822:-3h@@` / `@@ISO:-3h@@` (a date 3 hours before now, `m`/`h`/`d` units) and `@@BASE@@`
- * (PUBLIC_BASE_URL, for the demo images served from `/demo/images/`).
+ * (PUBLIC_BASE_URL, for the demo images served from `/demo/images/`). The images are WebP, like
+ * the photographs real feeds carry: the browser decodes them off the main thread, where an SVG
+ * picture is drawn on it (each of the brief's SVGs cost the home page a long task on Lighthouse's
+ * throttled phone).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { getJson } from '../../lib/api.ts';
 import type { Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
-import { FOLLOWING, laneKey, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
+import { FOLLOWING, laneKey, MOOD_LANES, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
 import { localDay, todaysExclusions } from '../../lib/override.ts';
 import { addTo, type Pause, type Prefs } from '../../lib/prefs.ts';
 import { parseRoute, type Route } from '../../lib/route.ts';
@@ -41,7 +41,7 @@ function feedTitle(route: Route, lanes: Lane[]): string {
 /** The root component. */
 export function App() {
   const [route, setRoute] = useState<Route>(() => parseRoute(location.search));
-  const [pool, setPool] = useState<Lane[]>([]);
+  const [pool, setPool] = useState<readonly Lane[]>(MOOD_LANES);
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const { prefs, param, setPrefs } = usePrefs();
   const prefsRef = useRef(prefs);

@@ -55,7 +55,11 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?:
 
   useEffect(() => {
     let live = true;
-    setItems((current) => (current ? visible(current) : current));
+    // Filtering only removes cards: the same count is the same list, kept so nothing redraws.
+    setItems((current) => {
+      const next = current ? visible(current) : current;
+      return next && current && next.length === current.length ? current : next;
+    });
     const load = async () => {
       let brief = await fetchBrief(param, [...hidden()]);
       if (brief && override.current && !activeOverride(override.current, brief.generated_at)) {

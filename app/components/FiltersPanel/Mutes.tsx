@@ -15,7 +15,7 @@ import type { Family, HiddenCounts } from './data.ts';
 export interface MutesProps {
   prefs: Prefs;
   setPrefs: (next: Prefs) => void;
-  pool: Lane[];
+  pool: readonly Lane[];
   families: Family[];
   counts: HiddenCounts | null;
 }

@@ -20,7 +20,7 @@ const PAUSE_KINDS: ReadonlyArray<readonly [Pause['kind'], string]> = [['source',
 export interface FiltersPanelProps {
   prefs: Prefs;
   setPrefs: (next: Prefs) => void;
-  pool: Lane[];
+  pool: readonly Lane[];
   say: (text: string, undo?: () => void) => void;
 }
 
