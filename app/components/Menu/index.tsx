@@ -6,8 +6,8 @@
  * focus on an item; the arrows, Home and End move; Escape closes and returns focus to the button;
  * Tab or a click elsewhere closes it. One menu is open at a time, in the whole app.
  */
-import type { ComponentChildren, Ref } from 'preact';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren, Ref, RefObject } from 'preact';
+import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /** One item of a menu. */
 export interface MenuItem {
@@ -44,31 +44,55 @@ export function placeMenu(at: { top: number; bottom: number; left: number; right
   return { top, left, above };
 }
 
-/** Render a menu button and, while open, its items. */
+/** Render a menu button and, while open, its items. Closed, it is a button and one state: the list
+ * and everything it needs (placement, focus, the outside-click watch, the one-open slot) live in
+ * `MenuList`, made when the menu opens; a brief draws fourteen closed menus at start. */
 export function Menu({ name, label, items }: MenuProps) {
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLDivElement>(null);
   const id = useId();
-
   const close = (refocus: boolean) => {
     setOpen(false);
-    if (closeOpen === closer.current) closeOpen = null;
     if (refocus) button.current?.focus();
   };
+  const onButtonKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setOpen(e.key === 'ArrowDown' ? 'first' : 'last');
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      close(true);
+    }
+  };
+  return (
+    <MenuFrame name={name} id={id} open={open !== false} label={label} button={button} onClick={() => (open ? close(false) : setOpen('first'))} onKeyDown={onButtonKey}>
+      {open && <MenuList id={id} items={items} focus={open} button={button} close={close} />}
+    </MenuFrame>
+  );
+}
+
+interface MenuListProps {
+  id: string;
+  items: readonly MenuItem[];
+  /** The item that takes focus when the list opens. */
+  focus: 'first' | 'last';
+  button: RefObject<HTMLButtonElement | null>;
+  close: (refocus: boolean) => void;
+}
+
+/** An open menu's items: placed at its button, focused, closed by a click or focus elsewhere, and the one open menu of the app. */
+function MenuList({ id, items, focus, button, close }: MenuListProps) {
+  const list = useRef<HTMLDivElement>(null);
   const closer = useRef(() => close(false));
   closer.current = () => close(false);
-
-  const show = (focus: 'first' | 'last') => {
-    if (closeOpen && closeOpen !== closer.current) closeOpen();
-    closeOpen = closer.current;
-    setOpen(focus);
-  };
-
   const menuItems = () => [...(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
   useLayoutEffect(() => {
-    if (!open) return;
+    // One menu is open at a time: this one takes the slot (closing the other), and frees it when
+    // it closes or is removed with its card.
+    const mine = () => closer.current();
+    if (closeOpen) closeOpen();
+    closeOpen = mine;
     const place = () => {
       const el = list.current;
       const b = button.current;
@@ -79,18 +103,8 @@ export function Menu({ name, label, items }: MenuProps) {
       el.dataset.placement = p.above ? 'above' : 'below';
     };
     place();
-    const found = menuItems();
-    (open === 'last' ? found[found.length - 1] : found[0])?.focus();
     addEventListener('scroll', place, { capture: true, passive: true });
     addEventListener('resize', place);
-    return () => {
-      removeEventListener('scroll', place, { capture: true });
-      removeEventListener('resize', place);
-    };
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
     const outside = (e: Event) => {
       const t = e.target;
       if (t instanceof Node && (list.current?.contains(t) || button.current?.contains(t))) return;
@@ -99,23 +113,19 @@ export function Menu({ name, label, items }: MenuProps) {
     document.addEventListener('pointerdown', outside, true);
     document.addEventListener('focusin', outside, true);
     return () => {
+      if (closeOpen === mine) closeOpen = null;
+      removeEventListener('scroll', place, { capture: true });
+      removeEventListener('resize', place);
       document.removeEventListener('pointerdown', outside, true);
       document.removeEventListener('focusin', outside, true);
     };
-  }, [open]);
+  }, []);
 
-  // A menu removed while open (its card left) frees the one-open slot.
-  useEffect(() => () => void (closeOpen === closer.current && (closeOpen = null)), []);
+  useLayoutEffect(() => {
+    const found = menuItems();
+    (focus === 'last' ? found[found.length - 1] : found[0])?.focus();
+  }, [focus]);
 
-  const onButtonKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      show(e.key === 'ArrowDown' ? 'first' : 'last');
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      close(true);
-    }
-  };
   const onListKey = (e: KeyboardEvent) => {
     const found = menuItems();
     const at = found.indexOf(document.activeElement as HTMLElement);
@@ -131,26 +141,22 @@ export function Menu({ name, label, items }: MenuProps) {
   };
 
   return (
-    <MenuFrame name={name} id={id} open={open !== false} label={label} button={button} onClick={() => (open ? close(false) : show('first'))} onKeyDown={onButtonKey}>
-      {open && (
-        <div ref={list} class="menu-items" role="menu" id={`${id}-m`} aria-labelledby={`${id}-b`} onKeyDown={onListKey}>
-          {items.map((item) => (
-            <button
-              key={item.key}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => {
-                close(true);
-                item.onSelect();
-              }}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
-      )}
-    </MenuFrame>
+    <div ref={list} class="menu-items" role="menu" id={`${id}-m`} aria-labelledby={`${id}-b`} onKeyDown={onListKey}>
+      {items.map((item) => (
+        <button
+          key={item.key}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          onClick={() => {
+            close(true);
+            item.onSelect();
+          }}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
   );
 }
 
