@@ -12,9 +12,13 @@
  */
 import { createHash } from 'node:crypto';
 
-/** The script's text (storage keys as app/lib/storage.ts writes them: `tidings.<key>`, JSON). */
+/**
+ * The script's text (storage keys as app/lib/storage.ts writes them: `tidings.<key>`, JSON). Each
+ * key is read on its own: one damaged value reads as none, as the app's `readJson` reads it, and
+ * does not stop the others being looked at (test/app/own-brief-rule.test.ts).
+ */
 export const OWN_BRIEF_SCRIPT =
-  "try{var r=function(k){return JSON.parse(localStorage.getItem('tidings.'+k)||'null')},p=r('prefs'),n=r('not_today');" +
+  "try{var r=function(k){try{return JSON.parse(localStorage.getItem('tidings.'+k)||'null')}catch(e){return null}},p=r('prefs'),n=r('not_today');" +
   "if(r('override')||(n&&n.ids&&n.ids.length)||(p&&Object.keys(p).some(function(k){var v=p[k];return Array.isArray(v)?v.length>0:v!=null})))" +
   "document.documentElement.classList.add('own-brief')}catch(e){}";
 
