@@ -28,8 +28,12 @@ export interface ShortcutsProps {
   opener: { current: (() => void) | null };
 }
 
-/** Where typing goes, so a key there is text, not a shortcut. */
-const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || t.closest('input,textarea,select,[contenteditable],[role=menu],dialog') !== null);
+/**
+ * Where typing goes, so a key there is text, not a shortcut. An open dialog counts; a closed one
+ * does not: right after the list closes, focus can still sit on its Close button until the browser
+ * moves it (a moment that is longer on a busy machine), and keys there are the reader's shortcuts.
+ */
+const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || t.closest('input,textarea,select,[contenteditable],[role=menu],dialog[open]') !== null);
 
 /** The story cards shown, and the index of the one holding focus (-1 when none). */
 function cards(): { list: HTMLElement[]; at: number } {
@@ -48,7 +52,9 @@ function focusReplacement(index: number, was: string, tries = 300): void {
 /** The key handler and the list (a modal dialog). */
 export function Shortcuts({ say, search, opener }: ShortcutsProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const before = useRef<Element | null>(null);
   const open = () => {
+    before.current = document.activeElement;
     dialog.current?.showModal();
     say('Keyboard shortcuts: j and k move between stories, o opens, r replaces, s saves, slash searches Calm Filters. Escape closes this list.');
   };
@@ -101,8 +107,17 @@ export function Shortcuts({ say, search, opener }: ShortcutsProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [say, search]);
 
+  // Closed (Escape or Close), focus goes back where it was, never left on the closed list's button,
+  // where every key would read as typing in a dialog and no shortcut would work.
+  const closed = () => {
+    const d = dialog.current;
+    if (!d || !d.contains(document.activeElement)) return;
+    const back = before.current;
+    if (back instanceof HTMLElement && back !== document.body && back.isConnected) back.focus();
+    else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  };
   return (
-    <dialog ref={dialog} class="shortcuts" aria-labelledby="shortcuts-title">
+    <dialog ref={dialog} class="shortcuts" aria-labelledby="shortcuts-title" onClose={closed}>
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>
       <dl>
         {SHORTCUTS.map(([key, what]) => (
