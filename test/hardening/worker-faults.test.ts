@@ -83,4 +83,10 @@ test('the worker survives a database outage, resumes afterwards, and a re-run jo
   }
 });
 
+// Agenda arms a liveness timer for every job run (half the job's lock lifetime: five minutes) that
+// outlives `agenda.stop()` and keeps the event loop alive. Production exits explicitly once its
+// shutdown steps are done (core/platform/runtime.ts `onShutdown`); so does this file, once uvu has
+// printed its summary (its exit code stands).
+test.after(() => void setTimeout(() => process.exit(), 200).unref());
+
 test.run();
