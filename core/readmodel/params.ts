@@ -106,9 +106,12 @@ const READING_FIELDS = z.object({ prefs: text, tag: id, topic: id, mood, source_
 // Unicode regular expression. Boundaries are read-only, so one object serves every request.
 const rememberedPrefs = boundedCache<string, Boundaries>('readmodel.prefs', 256);
 
+/** The boundaries of a request without `prefs`: none, made once (read-only, like the remembered ones). */
+const NO_PREFS: Boundaries = activeBoundaries(parsePrefs(null), new Date(0));
+
 /** The boundaries of `raw` when they hold at every instant (no pause), else null. */
 function timelessBoundaries(raw: string | null): Boundaries | null {
-  if (raw === null) return activeBoundaries(parsePrefs(raw), new Date(0));
+  if (raw === null) return NO_PREFS;
   const known = rememberedPrefs.get(raw);
   if (known) return known;
   const prefs = parsePrefs(raw);
