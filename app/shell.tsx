@@ -14,6 +14,7 @@ import { renderHtml, swap, type Swaps } from '../core/pages/vnode-html.ts';
 import { DensityToggle, ReaderFrame } from './components/App/frame.tsx';
 import type { CardActions } from './components/ArticleCard/index.tsx';
 import { BriefView } from './components/BriefView/index.tsx';
+import { CardSlot } from './components/BriefView/slot.tsx';
 import { LaneBar } from './components/LaneBar/index.tsx';
 import { Menu, MenuFrame } from './components/Menu/index.tsx';
 import { When } from './components/When/index.tsx';
@@ -25,6 +26,8 @@ const none = () => undefined;
 const ACTIONS: CardActions = { say: none, notToday: none, lessLikeThis: none, pauseSource: none, alwaysHide: none, go: none };
 
 const SWAPS: Swaps = new Map([
+  // In the browser each card is a root of its own inside its list item (BriefView/slot.tsx); here, the item and the card.
+  swap(CardSlot, ({ children }) => <li>{children}</li>),
   swap(FollowButton, () => null),
   swap(SaveButton, () => null),
   swap(Menu, ({ name, label }) => <MenuFrame name={name} open={false} label={label} />),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildApp, READER_BUDGET_BYTES } from '../../app/build.ts';
+import { buildApp, COMPILE_HINT, READER_BUDGET_BYTES } from '../../app/build.ts';
 
 test('the reader bundle stays under 50 KB gzipped, prints its size, and lazy views are separate chunks', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tidings-bundle-'));
@@ -20,6 +20,12 @@ test('the reader bundle stays under 50 KB gzipped, prints its size, and lazy vie
     const reader = readFileSync(path.join(dir, 'app', 'reader.js'), 'utf8');
     assert.not.match(reader, /fb-message/, 'feedback code is not in the reader entry');
     assert.match(reader, /import\(/, 'lazy views load with dynamic import');
+    // What loads at start is compiled while it streams in; a lazy view is compiled as it runs.
+    assert.ok(reader.startsWith(COMPILE_HINT), 'the entry carries the compile hint');
+    const imported = [...reader.matchAll(/from\s*"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+    assert.ok(imported.length > 0, 'the entry imports shared chunks statically');
+    for (const chunk of imported) assert.ok(readFileSync(path.join(dir, 'app', chunk), 'utf8').startsWith(COMPILE_HINT), `${chunk} carries the hint`);
+    assert.not.ok(readFileSync(path.join(dir, feedbackChunk), 'utf8').startsWith(COMPILE_HINT), 'a lazy view does not');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

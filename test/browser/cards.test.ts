@@ -71,11 +71,35 @@ test('the shell carries the seven cards before any JavaScript runs, and the app 
   const shell = await cardsMarkup(page);
   assert.is(await page.locator('.brief article.card').count(), 7, 'the cards are there before the app runs');
   await page.$$eval('.brief article.card', (els) => els.forEach((e, i) => Object.assign(e, { shellIndex: i })));
+  // What each task of the start changes, as the mutation observer delivers it (once per task): a card's
+  // menus get their ids when its components take it over, the footer appears with the first render.
+  await page.evaluate(() => {
+    const log: string[][] = [];
+    Object.assign(window, { takeover: log });
+    new MutationObserver((records) => {
+      const batch = new Set<string>();
+      for (const r of records) {
+        if (r.type === 'attributes' && r.target instanceof Element && r.target.matches('.menu-button')) batch.add(r.target.closest('article')?.dataset.id ?? '?');
+        for (const n of r.addedNodes) if (n instanceof Element && n.matches('.app-footer')) batch.add('footer');
+      }
+      if (batch.size > 0) log.push([...batch]);
+    }).observe(document.getElementById('app') as Element, { subtree: true, childList: true, attributes: true, attributeFilter: ['id'] });
+  });
   release();
   await waitForBrief(page);
   await page.waitForResponse((r) => r.url().includes('/api/brief')).catch(() => undefined);
   const kept = await page.$$eval('.brief article.card', (els) => els.map((e) => (e as Element & { shellIndex?: number }).shellIndex ?? null));
   assert.equal(kept, [0, 1, 2, 3, 4, 5, 6], 'the app kept the shell\'s elements');
+  // The first render leaves the cards to tasks of their own, one card each, so no task of the start
+  // diffs the seven (a phone's longest task before, BriefView/slot.tsx).
+  const batches = await page.evaluate(() => (window as Window & { takeover?: string[][] }).takeover ?? []);
+  assert.equal(batches[0], ['footer'], `the first render draws the frame without taking a card over: ${JSON.stringify(batches)}`);
+  const taken = batches.slice(1).filter((b) => !b.includes('footer'));
+  assert.ok(taken.every((b) => b.length === 1), `one card per task: ${JSON.stringify(batches)}`);
+  assert.equal(taken.map((b) => b[0]), h.brief.map((d) => d._id), 'each of the seven, in order');
+  const menuIds = await page.$$eval('.brief .menu-button', (els) => els.map((e) => e.id));
+  assert.is(menuIds.length, 14);
+  assert.is(new Set(menuIds).size, 14, `every menu button has its own id: ${menuIds.join(' ')}`);
   assert.is(await cardsMarkup(page), shell, 'and drew the same cards');
   assert.ok(await page.locator('.brief article.card time').first().textContent(), 'dates are filled in');
   await context.close();

@@ -1,6 +1,8 @@
 /** Highlights: the seven-story brief with its gentle lead as the hero card. */
+import { useMemo } from 'preact/hooks';
 import type { BriefState } from '../App/useBrief.ts';
 import { ArticleCard, type CardActions } from '../ArticleCard/index.tsx';
+import { CardSlot } from './slot.tsx';
 
 /** Props: the brief state and the card actions. */
 export interface BriefViewProps {
@@ -11,6 +13,7 @@ export interface BriefViewProps {
 /** Render the brief (a calm placeholder line, never a spinner wall, until the first answer). */
 export function BriefView({ brief, actions }: BriefViewProps) {
   const items = brief.items;
+  const cardActions = useMemo(() => ({ ...actions, replace: brief.replace }), [actions, brief.replace]);
   return (
     <section class="brief" aria-labelledby="view-title">
       <h2 id="view-title" class="view-title" tabIndex={-1}>
@@ -24,9 +27,9 @@ export function BriefView({ brief, actions }: BriefViewProps) {
       ) : (
         <ol class="cards" aria-label="Seven stories">
           {items.map((card, index) => (
-            <li key={card.id}>
-              <ArticleCard card={card} index={index} hero={index === 0} actions={{ ...actions, replace: brief.replace }} />
-            </li>
+            <CardSlot key={card.id} id={card.id}>
+              <ArticleCard card={card} index={index} hero={index === 0} actions={cardActions} />
+            </CardSlot>
           ))}
         </ol>
       )}

@@ -7,7 +7,7 @@
  * Tab or a click elsewhere closes it. One menu is open at a time, in the whole app.
  */
 import type { ComponentChildren, Ref, RefObject } from 'preact';
-import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /** One item of a menu. */
 export interface MenuItem {
@@ -23,6 +23,9 @@ export interface MenuProps {
   label: ComponentChildren;
   items: readonly MenuItem[];
 }
+
+/** Ids handed out to menus. A counter, not `useId`: that numbers ids within one Preact root, and each brief card is a root of its own (BriefView/slot.tsx). */
+let menuIds = 0;
 
 /** The close function of the open menu (one at a time). */
 let closeOpen: (() => void) | null = null;
@@ -50,7 +53,7 @@ export function placeMenu(at: { top: number; bottom: number; left: number; right
 export function Menu({ name, label, items }: MenuProps) {
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const button = useRef<HTMLButtonElement>(null);
-  const id = useId();
+  const [id] = useState(() => `menu${++menuIds}`);
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
