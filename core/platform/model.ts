@@ -32,22 +32,32 @@ export interface ModelClient {
   complete<T>(request: StructuredRequest<T>): Promise<T | null>;
 }
 
-/** Build the client from the configuration (unavailable without OPENAI_API_KEY). */
-export function createModelClient(config: Pick<Config, 'openai'>, log: Logger): ModelClient {
+/** How the `openai` package is loaded (a parameter so a test can make the first load fail). */
+export type LoadOpenAI = () => Promise<{ default: typeof OpenAI }>;
+
+/**
+ * Build the client from the configuration (unavailable without OPENAI_API_KEY). A load of the
+ * `openai` package that fails is not kept: the next request tries again, so one bad moment (a disk
+ * hiccup, a deploy swapping `node_modules`) does not leave the process offline until a restart.
+ */
+export function createModelClient(config: Pick<Config, 'openai'>, log: Logger, load: LoadOpenAI = () => import('openai')): ModelClient {
   if (!config.openai) {
     return { available: false, complete: async () => null };
   }
   const { apiKey, baseUrl, model } = config.openai;
   let client: Promise<OpenAI> | null = null;
   const open = async (): Promise<OpenAI> => {
-    const { default: OpenAIClient } = await import('openai');
+    const { default: OpenAIClient } = await load();
     return new OpenAIClient({ apiKey, baseURL: baseUrl ?? undefined, maxRetries: 1, timeout: 20_000 });
   };
   return {
     available: true,
     async complete<T>(request: StructuredRequest<T>): Promise<T | null> {
       try {
-        client ??= open();
+        client ??= open().catch((error: unknown) => {
+          client = null;
+          throw error;
+        });
         const response = await (await client).chat.completions.create(
           {
             model,

@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeSource } from '../helpers/fixtures.ts';
 import { startFeedServer, xml, type FeedServer } from './feed-server.ts';
 import { startModelServer, type ChatRequest, type Reply } from '../helpers/model-server.ts';
+import { createModelClient, type LoadOpenAI } from '../../core/platform/model.ts';
 
 const NOW = new Date('2026-11-12T12:00:00Z');
 const calm = JSON.stringify({ topic: 'nature', tags: ['wildlife', 'conservation'], flavor: 'wonder', cortisol: 1, ragebait: 0, promotional: 0, accept: true, why: 'Wildlife returning to a restored place.' });
@@ -90,6 +91,23 @@ test('a timeout, a 500, invalid JSON or an off-vocabulary answer falls back to t
     assert.ok(isTopic(a.topic) && a.tags.length >= 1 && a.tags.every(isTag), a.title);
     assert.type(a.accepted, 'boolean');
   }
+});
+
+test('a failed load of the openai package is tried again at the next request, not kept until a restart', async () => {
+  let loads = 0;
+  const load: LoadOpenAI = async () => {
+    loads += 1;
+    if (loads === 1) throw new Error('ENOENT: openai is being replaced on disk');
+    return import('openai');
+  };
+  const client = createModelClient(ctx.config, ctx.log, load);
+  const request = { name: 'classification' as const, schema: { type: 'object' }, messages: [{ role: 'user' as const, content: 'Otters are back' }], validate: (v: unknown) => (typeof v === 'object' && v !== null ? v : null) };
+  assert.is(await client.complete(request), null, 'the first request falls back (offline)');
+  const answered = await client.complete(request);
+  assert.is((answered as { topic?: string } | null)?.topic, 'nature', 'the second loads the package again and asks the model');
+  assert.is(loads, 2);
+  await client.complete(request);
+  assert.is(loads, 2, 'a loaded client is kept');
 });
 
 test.run();
