@@ -13,7 +13,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import type { BoundedCache } from '../core/platform/cache.ts';
-import { AppError, ValidationError } from '../core/platform/errors.ts';
+import { AppError, invalidInput, ValidationError } from '../core/platform/errors.ts';
 import type { AppEnv } from './deps.ts';
 
 /** Options of a body: its largest size in bytes, the 422's code, the 413's message. */
@@ -29,32 +29,10 @@ type Validated<Target extends 'json' | 'form' | 'query', S extends z.ZodType> = 
   { in: { [K in Target]: z.input<S> }; out: { [K in Target]: z.output<S> } }
 >;
 
-/** "a field" for a path, in words: `pauses.0.until`, or "the body" for the whole. */
-function fieldName(path: ReadonlyArray<PropertyKey>): string {
-  return path.length === 0 ? 'the body' : path.map(String).join('.');
-}
-
-/** The first failed rule of `error`, as a sentence a person reads: which field, and why. */
-function issueMessage(error: z.core.$ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'The request is not valid.';
-  const field = fieldName(issue.path);
-  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `${field} is missing.`;
-  const why = issue.message.replace(/^Invalid input: /, '');
-  return `${field}: ${why.charAt(0).toLowerCase()}${why.slice(1)}${why.endsWith('.') ? '' : '.'}`;
-}
-
-/** The code a schema's own rule names for its 422 (`params: { code }` on a custom issue), if any. */
-function ownCode(error: z.core.$ZodError): string | undefined {
-  const issue = error.issues[0];
-  const named: unknown = issue?.code === 'custom' ? issue.params?.code : undefined;
-  return typeof named === 'string' ? named : undefined;
-}
-
 /** A validator hook that turns a failed schema into the 422. */
 function refuse(code: string) {
   return (result: { success: true } | { success: false; error: z.core.$ZodError }): void => {
-    if (!result.success) throw new ValidationError(issueMessage(result.error), ownCode(result.error) ?? code);
+    if (!result.success) throw invalidInput(result.error, code);
   };
 }
 

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * One error type for the whole service. Every failure that reaches a client is an AppError (or is
  * turned into one by the API's root onError), so the body is always
@@ -49,6 +51,37 @@ export class NotFoundError extends statusErrorWithMessage(404, 'not_found', 'Not
 
 /** 422: the input failed validation; the message names the field. */
 export class ValidationError extends statusError(422, 'invalid_input') {}
+
+/** "a field" for a path, in words: `pauses.0.until`, or "the body" for the whole. */
+function fieldName(path: ReadonlyArray<PropertyKey>): string {
+  return path.length === 0 ? 'the body' : path.map(String).join('.');
+}
+
+/** The first failed rule of `error`, as a sentence a person reads: which field, and why. */
+function issueMessage(error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'The request is not valid.';
+  const field = fieldName(issue.path);
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `${field} is missing.`;
+  const why = issue.message.replace(/^Invalid input: /, '');
+  return `${field}: ${why.charAt(0).toLowerCase()}${why.slice(1)}${why.endsWith('.') ? '' : '.'}`;
+}
+
+/** The code a schema's own rule names for its 422 (`params: { code }` on a custom issue), if any. */
+function ownCode(error: z.core.$ZodError): string | undefined {
+  const issue = error.issues[0];
+  const named: unknown = issue?.code === 'custom' ? issue.params?.code : undefined;
+  return typeof named === 'string' ? named : undefined;
+}
+
+/**
+ * The 422 for input that failed its zod schema, worded one way wherever it is read (the API's
+ * validators, api/validate.ts, and the reading query's own parser): the first failed rule as a
+ * sentence naming its field, with the code the schema's rule names, else `code`.
+ */
+export function invalidInput(error: z.core.$ZodError, code = 'invalid_input'): ValidationError {
+  return new ValidationError(issueMessage(error), ownCode(error) ?? code);
+}
 
 /** 429: a rate limit was reached. */
 export class RateLimitError extends statusErrorWithMessage(429, 'rate_limited', 'Too many requests, please try again a little later.') {}

@@ -15,7 +15,7 @@ import { activeBoundaries, MAX_PREFS_CHARS, parsePrefs, type Boundaries } from '
 import { findMood, type Mood } from '../domain/taxonomy.ts';
 import type { FeedFilter } from '../domain/filter.ts';
 import { boundedCache } from '../platform/cache.ts';
-import { ValidationError } from '../platform/errors.ts';
+import { invalidInput } from '../platform/errors.ts';
 
 /** Feed paging (CONTRACT.md): default 20, at most 50. */
 export const DEFAULT_LIMIT = 20;
@@ -173,7 +173,7 @@ export function parseReadingQuery(params: URLSearchParams, now: Date): ReadingQu
     shaped[name] = all.length === 1 ? all[0]! : all;
   }
   const result = READING_QUERY.safeParse(shaped);
-  if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? 'The query is not valid.');
+  if (!result.success) throw invalidInput(result.error);
   return { ...result.data, boundaries: boundariesAt(result.data, now) };
 }
 

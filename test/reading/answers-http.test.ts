@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { serveApp, type Listening } from '../../api/server.ts';
 import { feedAnswer } from '../../core/readmodel/answers.ts';
 import { parseReadingQuery } from '../../core/readmodel/params.ts';
+import { ValidationError } from '../../core/platform/errors.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { saveBrief } from '../../core/store/briefs.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
@@ -128,6 +129,22 @@ test('JSON under 1 KB goes out as it is (identity, its length, no Vary), whateve
     assert.is(res.headers.vary, undefined, path);
     assert.is(res.headers['content-length'], String(res.body.length), path);
     assert.is(res.body.toString('utf8'), plain.body.toString('utf8'), path);
+  }
+});
+
+test('a reading query refused by the route and by parseReadingQuery says the same thing, with the same code', async () => {
+  for (const query of ['mood=grumpy', 'limit=abc', 'offset=-4', 'sort=sideways', 'tag=no%20such%20tag!']) {
+    const res = await get(`/api/feed?${query}`);
+    assert.is(res.status, 422, query);
+    const { error } = JSON.parse(res.body.toString('utf8')) as { error: { code: string; message: string } };
+    let thrown: unknown;
+    try {
+      parseReadingQuery(new URLSearchParams(query), clock);
+    } catch (e) {
+      thrown = e;
+    }
+    assert.instance(thrown, ValidationError, query);
+    assert.equal({ code: (thrown as ValidationError).code, message: (thrown as ValidationError).message }, error, query);
   }
 });
 
