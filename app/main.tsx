@@ -6,9 +6,10 @@
  * styled.
  *
  * The work is split into tasks of its own: evaluating the modules, the first render, each brief
- * card's takeover (BriefView/slot.tsx), then the visit's beacon. The shell is already painted and readable, and a phone's main thread is then
- * blocked in shorter stretches (Lighthouse's total blocking time counts what each task runs over
- * 50 ms; one task doing all three was the home page's longest).
+ * card's takeover (BriefView/slot.tsx), then the visit's beacon. The shell is already painted and
+ * readable, and a phone's main thread is then blocked in shorter stretches (Lighthouse's total
+ * blocking time counts what each task runs over 50 ms; one task doing all of it was the home
+ * page's longest).
  */
 import { render } from 'preact';
 import { App } from './components/App/index.tsx';

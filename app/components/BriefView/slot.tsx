@@ -12,9 +12,9 @@
  * replacement) is drawn at once. `cardsSettled` resolves once every queued card is live; the app
  * marks itself `data-live` then.
  *
- * Preact leaves alone the DOM it did not draw inside an element it draws empty (its documented way to
- * hand an element to other code), so the outer tree and each card's root never touch each other's
- * nodes.
+ * Preact does not touch nodes it did not draw inside an element it draws without children (the
+ * pattern of Preact's guide on external DOM mutations), so after the first render the outer tree
+ * and each card's root never touch each other's nodes.
  */
 import { render, type VNode } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
