@@ -1,9 +1,9 @@
 /**
  * The reader app's entry (`/app/reader.js`, a module script on the static shell): renders into
  * `#app` over what the shell already drew (app/shell.tsx: Preact keeps the elements that match),
- * marks it `data-live` once the app answers clicks, records the day's visit and registers the
- * service worker. Its styles are `/assets/app.css`, linked by the shell, so the first paint is
- * styled.
+ * marks it `data-drawn` after the first render and `data-live` once the app answers clicks,
+ * records the day's visit and registers the service worker. Its styles are `/assets/app.css`,
+ * linked by the shell, so the first paint is styled.
  *
  * The work is split into tasks of its own: evaluating the modules, the first render, each brief
  * card's takeover (BriefView/slot.tsx), then the visit's beacon. The shell is already painted and
@@ -23,7 +23,9 @@ if (root) {
   setTimeout(() => {
     collectShellCards(root);
     render(<App />, root);
-    // Live once every brief card answers clicks (each is taken over in a task of its own).
+    // Drawn: the list holds this reader's brief (on a device with its own choices, app.css shows it
+    // from here on). Live once every brief card answers clicks (each is taken over in a task of its own).
+    root.dataset.drawn = 'true';
     void cardsSettled().then(() => {
       root.dataset.live = 'true';
     });

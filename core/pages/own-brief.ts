@@ -4,7 +4,7 @@
  * a "Not today", a replacement) must not see a card they asked never to see, not even for the
  * moment before the app applies their choices. This small inline script, run while the head is
  * parsed, marks such a device with the class `own-brief` on `<html>`; site/assets/app.css keeps the
- * shell's cards hidden there until the app has drawn the reader's own brief (`#app[data-live]`).
+ * shell's cards hidden there until the app has drawn the reader's own brief (`#app[data-drawn]`).
  * A device with no such choice (and any visit without JavaScript) paints the shell's cards at once.
  *
  * The Content-Security-Policy allows exactly this script by its hash (api/security-headers.ts), so

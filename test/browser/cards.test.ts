@@ -119,8 +119,25 @@ test('a device whose Calm Filters mute a brief story never sees its card, not ev
   assert.is(await page.locator('.brief article.card:visible').count(), 0, 'but shows none of them before the app has applied the filters');
   // Should the app never start, the published cards show after 8 s rather than an empty page.
   await page.locator('.brief article.card').first().waitFor({ state: 'visible', timeout: 15_000 });
+  // From here, what the reader sees while the app starts: at the first card's takeover (a task after
+  // the first render), is the list shown, and is the app live yet?
+  await page.evaluate(() => {
+    const seen: Array<{ visibility: string; live: boolean; cards: number }> = [];
+    Object.assign(window, { seen });
+    const observer = new MutationObserver((records) => {
+      if (!records.some((r) => r.target instanceof Element && r.target.matches('.menu-button'))) return;
+      const list = document.querySelector('.brief ol.cards');
+      seen.push({ visibility: list ? getComputedStyle(list).visibility : 'none', live: document.getElementById('app')?.dataset.live === 'true', cards: document.querySelectorAll('.brief article.card').length });
+      observer.disconnect();
+    });
+    observer.observe(document.getElementById('app') as Element, { subtree: true, attributes: true, attributeFilter: ['id'] });
+  });
+  // (The 8 s fallback has shown the cards by now: take it back, so the list shows only when the app shows it.)
+  await page.addStyleTag({ content: 'html.own-brief #app#app .brief .cards{animation:none!important}' });
   release();
   await page.waitForSelector('#app[data-live]');
+  const first = await page.evaluate(() => (window as Window & { seen?: unknown[] }).seen?.[0]);
+  assert.equal(first, { visibility: 'visible', live: false, cards: 6 }, 'the reader\'s own brief shows from the first render on, before every card is live');
   await page.locator('.brief article.card:visible').first().waitFor();
   assert.is(await page.locator(`.brief article.card[data-id="${muted._id}"]`).count(), 0, 'the muted story never appears');
   assert.equal(errors, [], 'the inline script runs under the Content-Security-Policy without a console error');
