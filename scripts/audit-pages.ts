@@ -7,7 +7,8 @@
  * It runs `npm start` in a temporary data directory on a free port (embedded database, demo
  * sources, first ingest, brief and build), waits for "Tidings is ready", audits each page with the
  * lighthouse CLI and Debian's chromium (CHROME_PATH, default /usr/bin/chromium), then stops the
- * server with Ctrl-C. `--runs=N` audits each page N times and reports the median (default 1);
+ * server with Ctrl-C. `--runs=N` audits each page N times and reports the median (default 1),
+ * with the lowest and highest run's performance beside it;
  * `--json=<file>` also writes the figures; `--reports=<dir>` keeps each Lighthouse JSON report
  * (open one in the Lighthouse viewer to see what cost points). Exits 1 when a target is missed.
  */
@@ -130,14 +131,18 @@ try {
   if (!first) throw new Error('the fresh start has no brief');
   const pages = ['/', '/today', `/a/${first}`];
   const results: Record<string, Figures> = {};
+  /** Every run's performance score by page (a single run on a shared machine swings by ten points). */
+  const spread: Record<string, number[]> = {};
   for (const page of pages) {
     const each: Figures[] = [];
     for (let i = 0; i < runs; i += 1) each.push(await audit(base + page, dir));
     const pick = (k: keyof Figures) => median(each.map((f) => f[k]));
     results[page] = { performance: pick('performance'), accessibility: pick('accessibility'), best_practices: pick('best_practices'), seo: pick('seo'), cls: pick('cls') };
+    spread[page] = each.map((f) => f.performance);
   }
   const rows = Object.entries(results).map(([page, f]) => {
-    const cell = (k: keyof Figures) => `${f[k]}${TARGETS[k](f[k]) ? '' : ' ✗'}`;
+    const runsOf = spread[page] ?? [];
+    const cell = (k: keyof Figures) => `${f[k]}${TARGETS[k](f[k]) ? '' : ' ✗'}${k === 'performance' && runsOf.length > 1 ? ` (${Math.min(...runsOf)}-${Math.max(...runsOf)})` : ''}`;
     if ((Object.keys(TARGETS) as Array<keyof Figures>).some((k) => !TARGETS[k](f[k]))) failed = true;
     return `| ${page.startsWith('/a/') ? '/a/<id>' : page} | ${cell('performance')} | ${cell('accessibility')} | ${cell('best_practices')} | ${cell('seo')} | ${cell('cls')} |`;
   });
