@@ -1,0 +1,116 @@
+/**
+ * `npx tsx scripts/bench-profile.ts [targets] [--seconds=4] [--rounds=3] [--profile=<dir>]`: the
+ * bench's API setup (10,000 seeded articles on the embedded database, the product served as
+ * production serves it, the floor on a bare server in the same process, autocannon from a child
+ * process), one target at a time, to see where a figure of `npm run bench` goes. Not a benchmark:
+ * no medians or targets, just each round's req/s, its ratio to a floor run just before it, and the
+ * server process's CPU per request (`process.cpuUsage()`). With `--profile`, the second round of
+ * each target is profiled (node:inspector) into `<dir>/<target>.cpuprofile` (open it in Chrome
+ * DevTools' Performance panel, or read its self and total times).
+ *
+ * Targets (comma-separated; default `floor,brief,brief_cold`): `floor`; `floor_headers` (the floor's
+ * bytes from the floor's own server with the headers the product sends on a warm brief: what the
+ * header set costs by itself); `brief`, `feed` (warm, one prefs blob); `brief_cold`, `feed_cold`
+ * (prefs no other request sent, from the bench's cold sequence). Findings made with it are in
+ * docs/benchmarks.md ("Measured on a quiet machine").
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { MongoClient } from 'mongodb';
+import { createApp } from '../api/app.ts';
+import { createAppServer } from '../api/server.ts';
+import { loadConfig } from '../core/platform/config.ts';
+import { createLogger } from '../core/platform/log.ts';
+import { createMailer } from '../core/platform/mail.ts';
+import { createModelClient } from '../core/platform/model.ts';
+import { readModelFor } from '../core/readmodel/readmodel.ts';
+import { CLIENT_OPTIONS } from '../core/store/db.ts';
+import { startEmbeddedServer } from '../core/store/embedded.ts';
+import { ensureSchema } from '../core/store/schema.ts';
+import { BRIEF_COLD_PATH, BRIEF_PATH, FEED_COLD_PATH, FEED_QUERY, listen } from './bench/api.ts';
+import { makeArticles, makeSources, withStoredOffline } from './bench/fixtures.ts';
+import { runLoad, type ColdCounter, type LoadTarget } from './bench/load.ts';
+import { composeStoredBrief, insertPool } from './bench/seed.ts';
+
+const args = new Map(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const names = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'floor,brief,brief_cold').split(',');
+const seconds = Math.max(1, Number(args.get('seconds') ?? 4) || 4);
+const rounds = Math.max(1, Number(args.get('rounds') ?? 3) || 3);
+const profileDir = args.get('profile');
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-profile-'));
+const config = loadConfig({ NODE_ENV: 'development', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0', TIDINGS_DATA_DIR: path.join(tmp, 'data'), TIDINGS_DIST_DIR: path.join(tmp, 'dist') });
+const log = createLogger('info', () => undefined);
+say('seeding 50 sources and 10,000 articles on the embedded database');
+const embedded = await startEmbeddedServer();
+const client = await new MongoClient(embedded.uri, CLIENT_OPTIONS).connect();
+try {
+  const db = client.db('bench_profile');
+  const now = new Date();
+  await ensureSchema(db, log);
+  const sources = makeSources(50, now);
+  await insertPool(db, sources, withStoredOffline(makeArticles(10_000, sources, now)));
+  await composeStoredBrief(db, now);
+  const app = createApp({ db, config, log, mailer: createMailer(config, log), model: createModelClient(config, log), now: () => new Date() });
+  await readModelFor(db, log).refresh();
+
+  const server = await listen(createAppServer(app));
+  // The floor's bytes and the headers the product answers a warm brief with (read off the wire).
+  const warm = await fetch(`${server.base}${BRIEF_PATH}`);
+  const body = new Uint8Array(await warm.arrayBuffer());
+  const productHeaders = Object.fromEntries([...warm.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)));
+  const floor = new Hono();
+  floor.get('/__floor', (c) => c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' }));
+  floor.get('/__floor_headers', (c) => c.body(body, 200, productHeaders));
+  const floorServer = await listen(createServer(getRequestListener(floor.fetch)));
+  const cold: ColdCounter = { next: 0 };
+  const targets: Record<string, LoadTarget> = {
+    floor: { url: `${floorServer.base}/__floor` },
+    floor_headers: { url: `${floorServer.base}/__floor_headers` },
+    brief: { url: `${server.base}${BRIEF_PATH}` },
+    feed: { url: `${server.base}/api/feed?${FEED_QUERY}` },
+    brief_cold: { url: `${server.base}${BRIEF_COLD_PATH}`, cold },
+    feed_cold: { url: `${server.base}${FEED_COLD_PATH}`, cold },
+  };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  try {
+    for (const name of names) {
+      const target = targets[name];
+      if (!target) throw new Error(`unknown target ${name} (one of ${Object.keys(targets).join(', ')})`);
+      await runLoad(target, { connections: 10, durationS: 2, warmupS: 0 });
+      for (let round = 0; round < rounds; round += 1) {
+        const base = await runLoad(targets.floor!, { connections: 10, durationS: seconds, warmupS: 0 });
+        const profiled = profileDir !== undefined && round === Math.min(1, rounds - 1);
+        if (profiled) await session.post('Profiler.start');
+        const cpu = process.cpuUsage();
+        const run = await runLoad(target, { connections: 10, durationS: seconds, warmupS: 0 });
+        const used = process.cpuUsage(cpu);
+        if (profiled) {
+          const { profile } = await session.post('Profiler.stop');
+          writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+        }
+        const perRequest = (used.user + used.system) / Math.max(1, run.requests);
+        say(`${name} round ${round + 1}: ${Math.round(run.rps)} req/s, floor ${Math.round(base.rps)} (ratio ${(run.rps / base.rps).toFixed(3)}), server CPU ${perRequest.toFixed(1)} µs a request${profiled ? ' (profiled)' : ''}`);
+      }
+    }
+  } finally {
+    session.disconnect();
+    await server.close();
+    await floorServer.close();
+    readModelFor(db).stop();
+  }
+} finally {
+  await client.close();
+  await embedded.stop();
+  rmSync(tmp, { recursive: true, force: true });
+}
+process.exit(0);
