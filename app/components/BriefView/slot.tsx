@@ -43,8 +43,11 @@ export function collectShellCards(root: ParentNode): void {
   shellFocus = active instanceof HTMLElement && [...shellCards.values()].some((card) => card.contains(active)) ? active : null;
 }
 
+/** True while a card waits for its turn (or the next turn is scheduled). */
+const pending = (): boolean => scheduled || queue.some((job) => !job.cancelled);
+
 function settle(): void {
-  if (scheduled || queue.some((job) => !job.cancelled)) return;
+  if (pending()) return;
   queue.length = 0;
   shellCards.clear();
   shellFocus = null;
@@ -76,7 +79,7 @@ function enqueue(run: () => void): Job {
 
 /** Resolves when no card waits to be taken over (at once when none does). */
 export function cardsSettled(): Promise<void> {
-  if (!scheduled && !queue.some((job) => !job.cancelled)) return Promise.resolve();
+  if (!pending()) return Promise.resolve();
   return new Promise((resolve) => waiting.push(resolve));
 }
 
