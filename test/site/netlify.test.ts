@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CACHE_RULES, cacheControlFor } from '../../api/http-cache.ts';
+import { SECURITY_HEADERS } from '../../api/security-headers.ts';
 import { contentTypeOf } from '../../api/site-paths.ts';
 import { parseToml, type TomlTable } from './toml.ts';
 
@@ -84,6 +85,19 @@ test('the CDN and the Node server send the same Cache-Control for every rule, bo
 test('the CDN and the Node server send the same content types for feeds, OPML and the manifest (issue 18)', () => {
   const cases: Array<[string, string]> = [['/feeds/*.atom', 'feeds/today.atom'], ['/feeds/*.json', 'feeds/today.json'], ['/*.opml', 'sources.opml'], ['/*.webmanifest', 'app.webmanifest']];
   for (const [pattern, rel] of cases) assert.is(headerValue(pattern, 'Content-Type'), contentTypeOf(rel), pattern);
+});
+
+test('the CDN sends the security headers the Node server sends, on every file it serves: the same names and values, nothing more', () => {
+  const rule = headers.find((h) => h.for === '/*');
+  const values = rule?.values;
+  assert.ok(values && typeof values === 'object' && !Array.isArray(values), 'a [[headers]] rule for "/*"');
+  const configured = Object.fromEntries(Object.entries(values).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  assert.equal(configured, { ...SECURITY_HEADERS });
+  // No narrower rule sets one of them again (Netlify would send both values).
+  for (const h of headers.filter((r) => r.for !== '/*')) {
+    const own = h.values && typeof h.values === 'object' && !Array.isArray(h.values) ? Object.keys(h.values).map((n) => n.toLowerCase()) : [];
+    for (const name of own) assert.not.ok(name in SECURITY_HEADERS, `${String(h.for)} sets ${name} again`);
+  }
 });
 
 test.run();
