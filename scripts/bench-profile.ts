@@ -24,7 +24,6 @@ import { Hono } from 'hono';
 import { MongoClient } from 'mongodb';
 import { createApp } from '../api/app.ts';
 import { createAppServer } from '../api/server.ts';
-import { loadConfig } from '../core/platform/config.ts';
 import { createLogger } from '../core/platform/log.ts';
 import { createMailer } from '../core/platform/mail.ts';
 import { createModelClient } from '../core/platform/model.ts';
@@ -33,9 +32,9 @@ import { CLIENT_OPTIONS } from '../core/store/db.ts';
 import { startEmbeddedServer } from '../core/store/embedded.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { BRIEF_COLD_PATH, BRIEF_PATH, FEED_COLD_PATH, FEED_QUERY, listen } from './bench/api.ts';
-import { makeArticles, makeSources, withStoredOffline } from './bench/fixtures.ts';
+import { makeSources } from './bench/fixtures.ts';
 import { runLoad, type ColdCounter, type LoadTarget } from './bench/load.ts';
-import { composeStoredBrief, insertPool } from './bench/seed.ts';
+import { benchConfig, POOL_SIZE, POOL_SOURCES, seedBenchPool } from './bench/seed.ts';
 
 const args = new Map(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const names = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'floor,brief,brief_cold').split(',');
@@ -45,18 +44,16 @@ const profileDir = args.get('profile');
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-profile-'));
-const config = loadConfig({ NODE_ENV: 'development', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0', TIDINGS_DATA_DIR: path.join(tmp, 'data'), TIDINGS_DIST_DIR: path.join(tmp, 'dist') });
+const config = benchConfig({ dataDir: path.join(tmp, 'data'), distDir: path.join(tmp, 'dist') });
 const log = createLogger('info', () => undefined);
-say('seeding 50 sources and 10,000 articles on the embedded database');
+say(`seeding ${POOL_SOURCES} sources and ${POOL_SIZE} articles on the embedded database`);
 const embedded = await startEmbeddedServer();
 const client = await new MongoClient(embedded.uri, CLIENT_OPTIONS).connect();
 try {
   const db = client.db('bench_profile');
   const now = new Date();
   await ensureSchema(db, log);
-  const sources = makeSources(50, now);
-  await insertPool(db, sources, withStoredOffline(makeArticles(10_000, sources, now)));
-  await composeStoredBrief(db, now);
+  await seedBenchPool(db, makeSources(POOL_SOURCES, now), now);
   const app = createApp({ db, config, log, mailer: createMailer(config, log), model: createModelClient(config, log), now: () => new Date() });
   await readModelFor(db, log).refresh();
 

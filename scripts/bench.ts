@@ -13,7 +13,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { loadConfig } from '../core/platform/config.ts';
 import { describeError } from '../core/platform/errors.ts';
 import { createLogger } from '../core/platform/log.ts';
 import { benchSoak } from './bench/soak.ts';
@@ -26,17 +25,15 @@ import { startEmbeddedServer, type EmbeddedServer } from '../core/store/embedded
 import { ensureSchema } from '../core/store/schema.ts';
 import { API_TARGETS, benchApi } from './bench/api.ts';
 import { buildFields, runBuildChild } from './bench/build.ts';
-import { makeArticles, makeSources, withStoredOffline } from './bench/fixtures.ts';
+import { makeSources } from './bench/fixtures.ts';
 import { benchIngest, type IngestSizes } from './bench/ingest.ts';
 import { DEFAULT_LOAD, type LoadOptions } from './bench/load.ts';
 import { benchPages } from './bench/pages.ts';
 import { benchStatic, STATIC_TARGETS } from './bench/static.ts';
 import { round, skipped, verdict, type Section, type Target } from './bench/report.ts';
-import { composeStoredBrief, insertPool } from './bench/seed.ts';
+import { benchConfig, POOL_SIZE, POOL_SOURCES, seedBenchPool } from './bench/seed.ts';
 
-const POOL_SIZE = 10_000;
 const ADDED = 100;
-const SOURCES = 50;
 const quick = process.argv.includes('--quick');
 /** `--only=api,build`: measure only these sections (the others are reported as skipped). */
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
@@ -81,13 +78,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-'));
 const dataDir = path.join(tmp, 'data');
 const distDir = path.join(tmp, 'dist');
 const mongodbUri = process.env.MONGODB_URI?.trim() || null;
-const config = loadConfig({
-  NODE_ENV: 'development',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-  TIDINGS_DATA_DIR: dataDir,
-  TIDINGS_DIST_DIR: distDir,
-  ...(mongodbUri ? { MONGODB_URI: mongodbUri } : {}),
-});
+const config = benchConfig({ dataDir, distDir, mongodbUri });
 // Request lines are formatted (the app's real work) but not written: terminal I/O is not the API's cost.
 const log = createLogger('info', (line, level) => {
   if (level === 'warn' || level === 'error') process.stderr.write(`${line}\n`);
@@ -108,12 +99,11 @@ const sections: Record<string, Section> = {};
 try {
   const now = new Date();
   await ensureSchema(poolDb, log);
-  const sources = makeSources(SOURCES, now);
+  const sources = makeSources(POOL_SOURCES, now);
   // Ingestion alone does not read the seeded pool; every other section does (pages reads the build's dist).
   if (['api', 'soak', 'build', 'static', 'pages'].some(wanted)) {
-    note(`seeding ${SOURCES} sources and ${POOL_SIZE} articles`);
-    const seedMs = await insertPool(poolDb, sources, withStoredOffline(makeArticles(POOL_SIZE, sources, now)));
-    await composeStoredBrief(poolDb, now);
+    note(`seeding ${POOL_SOURCES} sources and ${POOL_SIZE} articles`);
+    const seedMs = await seedBenchPool(poolDb, sources, now);
     notes.push(`seeded ${POOL_SIZE} articles in ${round(seedMs / 1000, 1)} s`);
   }
 

@@ -5,21 +5,20 @@
  * `BENCH_RESULT {json}` line. Arguments: `<mongodb uri> <database> <dataDir> <distDir> <added> <firstNewIndex>`.
  */
 import { buildSite } from '../../site/build.ts';
-import { loadConfig } from '../../core/platform/config.ts';
 import { createLogger } from '../../core/platform/log.ts';
 import { MongoClient } from 'mongodb';
 import { CLIENT_OPTIONS } from '../../core/store/db.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';
 import { bumpPoolVersion } from '../../core/store/meta.ts';
 import { makeArticles, withStoredOffline } from './fixtures.ts';
-import { insertPool } from './seed.ts';
+import { benchConfig, insertPool } from './seed.ts';
 
 const [uri, dbName, dataDir, distDir, addedRaw, startRaw] = process.argv.slice(2);
 if (!uri || !dbName || !dataDir || !distDir || !addedRaw || !startRaw) {
   process.stderr.write('usage: build-child.ts <uri> <database> <dataDir> <distDir> <added> <firstNewIndex>\n');
   process.exit(2);
 }
-const config = loadConfig({ NODE_ENV: 'development', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0', TIDINGS_DATA_DIR: dataDir, TIDINGS_DIST_DIR: distDir, MONGODB_URI: uri });
+const config = benchConfig({ dataDir, distDir, mongodbUri: uri });
 const log = createLogger('warn');
 const client = await new MongoClient(uri, CLIENT_OPTIONS).connect();
 const db = client.db(dbName);
