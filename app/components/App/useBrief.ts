@@ -53,13 +53,20 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?:
   const [offline, setOffline] = useState(false);
   const [dayVersion, setDayVersion] = useState(0);
 
+  // The first run of the effect below follows the initial state, filtered with these very prefs.
+  const filtered = useRef(true);
+
   useEffect(() => {
     let live = true;
-    // Filtering only removes cards: the same count is the same list, kept so nothing redraws.
-    setItems((current) => {
-      const next = current ? visible(current) : current;
-      return next && current && next.length === current.length ? current : next;
-    });
+    // New prefs or a new "Not today": filter what is shown. Filtering only removes cards: the same
+    // count is the same list, kept so nothing redraws.
+    if (!filtered.current) {
+      setItems((current) => {
+        const next = current ? visible(current) : current;
+        return next && current && next.length === current.length ? current : next;
+      });
+    }
+    filtered.current = false;
     const load = async () => {
       let brief = await fetchBrief(param, [...hidden()]);
       if (brief && override.current && !activeOverride(override.current, brief.generated_at)) {
