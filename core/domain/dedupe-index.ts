@@ -128,8 +128,8 @@ function orderWords(words: Words, holders: readonly number[], bit: Int32Array): 
  */
 export class CanonicalIndex {
   readonly canonicals: Canonical[] = [];
-  // Plain arrays: iterating them is several times faster than Sets, and removals (a better copy
-  // taking a canonical's place) are rare. Order inside a list does not matter: the lowest match wins.
+  // Plain arrays in ascending order: iterating them is several times faster than Sets, and a list
+  // is read only up to the lowest match so far. Removals (a better copy taking a canonical's place) are rare.
   private readonly byWord = new Map<number, number[]>();
   private readonly byWhole = new Map<string, number[]>();
   private readonly sourceNumbers = new Map<string, number>();
@@ -139,6 +139,8 @@ export class CanonicalIndex {
   private readonly atLow: Int32Array;
   private readonly atHigh: Int32Array;
   private readonly atRest: Int32Array;
+  /** Each canonical's word ids, read straight from here by the shared-word count (not through the canonical). */
+  private readonly atIds: number[][] = [];
   // Per item: its words marked, and the canonicals already taken as candidates, by stamp.
   private readonly marked: Int32Array;
   private readonly visited: Int32Array;
@@ -177,6 +179,7 @@ export class CanonicalIndex {
     this.atLow[at] = canonical.words.low;
     this.atHigh[at] = canonical.words.high;
     this.atRest[at] = canonical.words.rest;
+    this.atIds[at] = canonical.words.ids;
     this.indexWords(canonical, at, true);
     listUpdate(this.byWhole, canonical.fingerprint, at, true);
   }
@@ -194,7 +197,7 @@ export class CanonicalIndex {
     const size = words.ids.length;
     if (size < 3) return item.fingerprint === '' ? -1 : this.findWhole(item);
     const stamp = (this.stamp += 1);
-    const { marked, visited, atSource, atSize, atLow, atHigh, atRest } = this;
+    const { marked, visited, atSource, atSize, atLow, atHigh, atRest, atIds } = this;
     const source = this.sourceOf(item.source_id);
     for (const w of words.ids) marked[w] = stamp;
     // Every canonical sharing one of the item's rarest words; the lowest position that is the same
@@ -203,19 +206,23 @@ export class CanonicalIndex {
     const { low, high, rest } = words;
     const prefix = prefixLength(size);
     let found = -1;
+    // Lists are in ascending order, so a list is read only up to the best match so far.
+    let limit = this.canonicals.length;
     for (let i = 0; i < prefix; i += 1) {
       const list = this.byWord.get(words.ids[i]!);
       if (!list) continue;
       for (let k = 0; k < list.length; k += 1) {
         const at = list[k]!;
-        if (visited[at] === stamp || (found >= 0 && at > found)) continue;
+        if (at >= limit) break;
+        if (visited[at] === stamp) continue;
         visited[at] = stamp;
         if (atSource[at] === source) continue;
         const need = needShared(atSize[at]!, size);
         if (bitCount(atLow[at]! & low) + bitCount(atHigh[at]! & high) + Math.min(atRest[at]!, rest) < need) continue;
+        const ids = atIds[at]!;
         let shared = 0;
-        for (const w of this.canonicals[at]!.words.ids) if (marked[w] === stamp) shared += 1;
-        if (shared >= need) found = at;
+        for (let j = 0; j < ids.length; j += 1) if (marked[ids[j]!] === stamp) shared += 1;
+        if (shared >= need) limit = found = at;
       }
     }
     return found;
@@ -231,16 +238,32 @@ export class CanonicalIndex {
   }
 }
 
-/** Add `at` to (or remove it from) the list of `key`. */
+/**
+ * Add `at` to (or remove it from) the list of `key`, keeping the list in ascending order: a new
+ * canonical takes the next position (it goes at the end), only a better copy takes an old one.
+ */
 function listUpdate<K>(map: Map<K, number[]>, key: K, at: number, add: boolean): void {
   const list = map.get(key);
   if (add) {
-    if (list) list.push(at);
-    else map.set(key, [at]);
+    if (!list) map.set(key, [at]);
+    else if (list.length === 0 || list[list.length - 1]! < at) list.push(at);
+    else list.splice(lowerBound(list, at), 0, at);
   } else if (list) {
-    const i = list.indexOf(at);
-    if (i >= 0) list.splice(i, 1);
+    const i = lowerBound(list, at);
+    if (list[i] === at) list.splice(i, 1);
   }
+}
+
+/** The first index of an ascending list whose value is not below `at` (the list's length when none). */
+function lowerBound(list: readonly number[], at: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[mid]! < at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 
