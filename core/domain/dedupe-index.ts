@@ -127,7 +127,10 @@ function orderWords(words: Words, holders: readonly number[], bit: Int32Array): 
  * few words. Short fingerprints (under 3 words) only match the identical fingerprint, indexed whole.
  */
 export class CanonicalIndex {
-  readonly canonicals: Canonical[] = [];
+  /** The entries themselves (not copies: a copy per placement was garbage the plan made for every article). */
+  readonly canonicals: DedupeEntry[] = [];
+  /** Whether the canonical at a position is a stored article (1) or an incoming one (0). */
+  readonly stored: Uint8Array;
   // Plain arrays in ascending order: iterating them is several times faster than Sets, and a list
   // is read only up to the lowest match so far. Removals (a better copy taking a canonical's place) are rare.
   private readonly byWord = new Map<number, number[]>();
@@ -150,6 +153,7 @@ export class CanonicalIndex {
     private readonly table: WordTable,
     capacity: number,
   ) {
+    this.stored = new Uint8Array(capacity);
     this.atSource = new Int32Array(capacity);
     this.atSize = new Int32Array(capacity);
     this.atLow = new Int32Array(capacity);
@@ -169,23 +173,23 @@ export class CanonicalIndex {
   place(at: number, entry: DedupeEntry, stored: boolean): void {
     const old = this.canonicals[at];
     if (old) {
-      this.indexWords(old, at, false);
+      this.indexWords(this.atIds[at]!, at, false);
       listUpdate(this.byWhole, old.fingerprint, at, false);
     }
-    const canonical: Canonical = { ...entry, stored, words: this.table.words(entry.fingerprint) };
-    this.canonicals[at] = canonical;
+    const words = this.table.words(entry.fingerprint);
+    this.canonicals[at] = entry;
+    this.stored[at] = stored ? 1 : 0;
     this.atSource[at] = this.sourceOf(entry.source_id);
-    this.atSize[at] = canonical.words.ids.length;
-    this.atLow[at] = canonical.words.low;
-    this.atHigh[at] = canonical.words.high;
-    this.atRest[at] = canonical.words.rest;
-    this.atIds[at] = canonical.words.ids;
-    this.indexWords(canonical, at, true);
-    listUpdate(this.byWhole, canonical.fingerprint, at, true);
+    this.atSize[at] = words.ids.length;
+    this.atLow[at] = words.low;
+    this.atHigh[at] = words.high;
+    this.atRest[at] = words.rest;
+    this.atIds[at] = words.ids;
+    this.indexWords(words.ids, at, true);
+    listUpdate(this.byWhole, entry.fingerprint, at, true);
   }
 
-  private indexWords(c: Canonical, at: number, add: boolean): void {
-    const ids = c.words.ids;
+  private indexWords(ids: readonly number[], at: number, add: boolean): void {
     if (ids.length < 3) return;
     const n = prefixLength(ids.length);
     for (let i = 0; i < n; i += 1) listUpdate(this.byWord, ids[i]!, at, add);
@@ -264,11 +268,4 @@ function lowerBound(list: readonly number[], at: number): number {
     else high = mid;
   }
   return low;
-}
-
-
-/** A canonical of the plan: the entry, whether it is stored, and its fingerprint's words. */
-interface Canonical extends DedupeEntry {
-  stored: boolean;
-  words: Words;
 }
