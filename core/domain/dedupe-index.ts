@@ -127,9 +127,12 @@ function orderWords(words: Words, holders: readonly number[], bit: Int32Array): 
  * few words. Short fingerprints (under 3 words) only match the identical fingerprint, indexed whole.
  */
 export class CanonicalIndex {
-  readonly canonicals: Canonical[] = [];
-  // Plain arrays: iterating them is several times faster than Sets, and removals (a better copy
-  // taking a canonical's place) are rare. Order inside a list does not matter: the lowest match wins.
+  /** The entries themselves (not copies: a copy per placement was garbage the plan made for every article). */
+  readonly canonicals: DedupeEntry[] = [];
+  /** Whether the canonical at a position is a stored article (1) or an incoming one (0). */
+  readonly stored: Uint8Array;
+  // Plain arrays in ascending order: iterating them is several times faster than Sets, and a list
+  // is read only up to the lowest match so far. Removals (a better copy taking a canonical's place) are rare.
   private readonly byWord = new Map<number, number[]>();
   private readonly byWhole = new Map<string, number[]>();
   private readonly sourceNumbers = new Map<string, number>();
@@ -139,6 +142,8 @@ export class CanonicalIndex {
   private readonly atLow: Int32Array;
   private readonly atHigh: Int32Array;
   private readonly atRest: Int32Array;
+  /** Each canonical's word ids, read straight from here by the shared-word count (not through the canonical). */
+  private readonly atIds: number[][] = [];
   // Per item: its words marked, and the canonicals already taken as candidates, by stamp.
   private readonly marked: Int32Array;
   private readonly visited: Int32Array;
@@ -148,6 +153,7 @@ export class CanonicalIndex {
     private readonly table: WordTable,
     capacity: number,
   ) {
+    this.stored = new Uint8Array(capacity);
     this.atSource = new Int32Array(capacity);
     this.atSize = new Int32Array(capacity);
     this.atLow = new Int32Array(capacity);
@@ -167,22 +173,23 @@ export class CanonicalIndex {
   place(at: number, entry: DedupeEntry, stored: boolean): void {
     const old = this.canonicals[at];
     if (old) {
-      this.indexWords(old, at, false);
+      this.indexWords(this.atIds[at]!, at, false);
       listUpdate(this.byWhole, old.fingerprint, at, false);
     }
-    const canonical: Canonical = { ...entry, stored, words: this.table.words(entry.fingerprint) };
-    this.canonicals[at] = canonical;
+    const words = this.table.words(entry.fingerprint);
+    this.canonicals[at] = entry;
+    this.stored[at] = stored ? 1 : 0;
     this.atSource[at] = this.sourceOf(entry.source_id);
-    this.atSize[at] = canonical.words.ids.length;
-    this.atLow[at] = canonical.words.low;
-    this.atHigh[at] = canonical.words.high;
-    this.atRest[at] = canonical.words.rest;
-    this.indexWords(canonical, at, true);
-    listUpdate(this.byWhole, canonical.fingerprint, at, true);
+    this.atSize[at] = words.ids.length;
+    this.atLow[at] = words.low;
+    this.atHigh[at] = words.high;
+    this.atRest[at] = words.rest;
+    this.atIds[at] = words.ids;
+    this.indexWords(words.ids, at, true);
+    listUpdate(this.byWhole, entry.fingerprint, at, true);
   }
 
-  private indexWords(c: Canonical, at: number, add: boolean): void {
-    const ids = c.words.ids;
+  private indexWords(ids: readonly number[], at: number, add: boolean): void {
     if (ids.length < 3) return;
     const n = prefixLength(ids.length);
     for (let i = 0; i < n; i += 1) listUpdate(this.byWord, ids[i]!, at, add);
@@ -194,7 +201,7 @@ export class CanonicalIndex {
     const size = words.ids.length;
     if (size < 3) return item.fingerprint === '' ? -1 : this.findWhole(item);
     const stamp = (this.stamp += 1);
-    const { marked, visited, atSource, atSize, atLow, atHigh, atRest } = this;
+    const { marked, visited, atSource, atSize, atLow, atHigh, atRest, atIds } = this;
     const source = this.sourceOf(item.source_id);
     for (const w of words.ids) marked[w] = stamp;
     // Every canonical sharing one of the item's rarest words; the lowest position that is the same
@@ -203,19 +210,23 @@ export class CanonicalIndex {
     const { low, high, rest } = words;
     const prefix = prefixLength(size);
     let found = -1;
+    // Lists are in ascending order, so a list is read only up to the best match so far.
+    let limit = this.canonicals.length;
     for (let i = 0; i < prefix; i += 1) {
       const list = this.byWord.get(words.ids[i]!);
       if (!list) continue;
       for (let k = 0; k < list.length; k += 1) {
         const at = list[k]!;
-        if (visited[at] === stamp || (found >= 0 && at > found)) continue;
+        if (at >= limit) break;
+        if (visited[at] === stamp) continue;
         visited[at] = stamp;
         if (atSource[at] === source) continue;
         const need = needShared(atSize[at]!, size);
         if (bitCount(atLow[at]! & low) + bitCount(atHigh[at]! & high) + Math.min(atRest[at]!, rest) < need) continue;
+        const ids = atIds[at]!;
         let shared = 0;
-        for (const w of this.canonicals[at]!.words.ids) if (marked[w] === stamp) shared += 1;
-        if (shared >= need) found = at;
+        for (let j = 0; j < ids.length; j += 1) if (marked[ids[j]!] === stamp) shared += 1;
+        if (shared >= need) limit = found = at;
       }
     }
     return found;
@@ -231,21 +242,30 @@ export class CanonicalIndex {
   }
 }
 
-/** Add `at` to (or remove it from) the list of `key`. */
+/**
+ * Add `at` to (or remove it from) the list of `key`, keeping the list in ascending order: a new
+ * canonical takes the next position (it goes at the end), only a better copy takes an old one.
+ */
 function listUpdate<K>(map: Map<K, number[]>, key: K, at: number, add: boolean): void {
   const list = map.get(key);
   if (add) {
-    if (list) list.push(at);
-    else map.set(key, [at]);
+    if (!list) map.set(key, [at]);
+    else if (list.length === 0 || list[list.length - 1]! < at) list.push(at);
+    else list.splice(lowerBound(list, at), 0, at);
   } else if (list) {
-    const i = list.indexOf(at);
-    if (i >= 0) list.splice(i, 1);
+    const i = lowerBound(list, at);
+    if (list[i] === at) list.splice(i, 1);
   }
 }
 
-
-/** A canonical of the plan: the entry, whether it is stored, and its fingerprint's words. */
-interface Canonical extends DedupeEntry {
-  stored: boolean;
-  words: Words;
+/** The first index of an ascending list whose value is not below `at` (the list's length when none). */
+function lowerBound(list: readonly number[], at: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[mid]! < at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

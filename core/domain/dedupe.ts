@@ -60,8 +60,9 @@ export function planDuplicates(existing: DedupeEntry[], incoming: DedupeEntry[])
       continue;
     }
     // The newcomer is the better copy: it takes the canonical place, and the old group follows it.
+    const wasStored = index.stored[found] === 1;
     index.place(found, item, false);
-    if (current.stored) plan.replaced.set(current.id, item.id);
+    if (wasStored) plan.replaced.set(current.id, item.id);
     else plan.duplicateOf.set(current.id, item.id);
     const group = followers.get(current.id) ?? [];
     followers.delete(current.id);

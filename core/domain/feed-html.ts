@@ -14,6 +14,8 @@ import { decodeHTMLStrict } from 'entities/decode';
  * such a reference, and the ones the feed itself wrote are kept.
  */
 export function decodeEntities(text: string): string {
+  // Without a U+FFFD of its own (nearly always) the text is its one piece: no split and join.
+  if (!text.includes(REPLACEMENT)) return decodeHTMLStrict(text).replaceAll(REPLACEMENT, '');
   const pieces = text.split(REPLACEMENT);
   for (let i = 0; i < pieces.length; i += 1) pieces[i] = decodeHTMLStrict(pieces[i]!).replaceAll(REPLACEMENT, '');
   return pieces.join(REPLACEMENT);

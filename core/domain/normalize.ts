@@ -134,7 +134,7 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
     // The images inside the HTML come last, so they are only read when no earlier candidate is usable.
     const image = chooseImage(candidates, options.base) ?? chooseImage(imagesInHtml(html), options.base);
     const words = fullTextWords(html);
-    out.push({
+    const normalized: NormalizedItem = {
       guid: guid ? guid.trim().slice(0, 500) || null : null,
       url: parsed.href,
       title,
@@ -143,8 +143,10 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
       // The canonical link's own hostname (reading its href back gives the same URL).
       paywalled: options.paywalled === true || isPaywalledHost(parsed.hostname),
       published_at: publicationDate([text(item.isoDate), text(item.pubDate), text(item['dc:date']), text(item.date)], options.now),
-      ...(words ? { words } : {}),
-    });
+    };
+    // Set after the literal rather than spread into it (`...(words ? { words } : {})`), which built and copied an object per item.
+    if (words) normalized.words = words;
+    out.push(normalized);
   }
   const repeated = repeatedImages(out.map((i) => i.image));
   for (const item of out) if (item.image && repeated.has(item.image)) item.image = null;
