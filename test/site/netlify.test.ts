@@ -93,7 +93,7 @@ test('the CDN sends the security headers the Node server sends, on every file it
   assert.ok(values && typeof values === 'object' && !Array.isArray(values), 'a [[headers]] rule for "/*"');
   const configured = Object.fromEntries(Object.entries(values).map(([name, value]) => [name.toLowerCase(), String(value)]));
   assert.equal(configured, { ...SECURITY_HEADERS });
-  // No narrower rule sets one of them again (Netlify would send both values).
+  // No other rule names one of them: Netlify merges the matching rules, and one value would override the other for its paths.
   for (const h of headers.filter((r) => r.for !== '/*')) {
     const own = h.values && typeof h.values === 'object' && !Array.isArray(h.values) ? Object.keys(h.values).map((n) => n.toLowerCase()) : [];
     for (const name of own) assert.not.ok(name in SECURITY_HEADERS, `${String(h.for)} sets ${name} again`);
