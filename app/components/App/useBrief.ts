@@ -53,21 +53,13 @@ export function useBrief(prefs: Prefs, param: string, say: (text: string, undo?:
   const [offline, setOffline] = useState(false);
   const [dayVersion, setDayVersion] = useState(0);
 
-  // The prefs (as their JSON) the initial state was filtered with: the effect's first run skips
-  // filtering again when they are still the ones in force.
-  const filteredWith = useRef<string | null>(param);
-
   useEffect(() => {
     let live = true;
-    // New prefs or a new "Not today": filter what is shown. Filtering only removes cards: the same
-    // count is the same list, kept so nothing redraws.
-    if (filteredWith.current !== param) {
-      setItems((current) => {
-        const next = current ? visible(current) : current;
-        return next && current && next.length === current.length ? current : next;
-      });
-    }
-    filteredWith.current = null;
+    // Filtering only removes cards: the same count is the same list, kept so nothing redraws.
+    setItems((current) => {
+      const next = current ? visible(current) : current;
+      return next && current && next.length === current.length ? current : next;
+    });
     const load = async () => {
       let brief = await fetchBrief(param, [...hidden()]);
       if (brief && override.current && !activeOverride(override.current, brief.generated_at)) {
