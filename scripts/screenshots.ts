@@ -3,7 +3,9 @@
  * what docs/reader-app.md shows. Debian's chromium (playwright-core) opens `/`, `/today`, the first
  * `/a` page that `/today` links to and Calm Filters (`/?view=filters`) on a running Tidings, at
  * desktop (1280×900), mobile (390×844) and mobile dark, and saves the first screen of each as a
- * small JPEG: `<label>-<page>-<desktop|mobile|dark>.jpg`. Not part of `npm test`.
+ * small JPEG: `<label>-<page>-<desktop|mobile|dark>.jpg`; and the home page's first 1.5 desktop
+ * screens (1280×1350, where issue 18 wants the seven brief titles) as `<label>-home-glance.jpg`.
+ * Not part of `npm test`.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -49,6 +51,11 @@ try {
       const file = path.join(out, `${label}-${name}-${view.name}.jpg`);
       await page.screenshot({ path: file, type: 'jpeg', quality: 55 });
       console.log(file);
+      if (name === 'home' && view.name === 'desktop') {
+        const glance = path.join(out, `${label}-home-glance.jpg`);
+        await page.screenshot({ path: glance, type: 'jpeg', quality: 55, fullPage: true, clip: { x: 0, y: 0, width: view.width, height: 1.5 * view.height } });
+        console.log(glance);
+      }
     }
     await context.close();
   }

@@ -13,7 +13,7 @@ import { IMAGE_ORIGIN, READY, startHarness, until, waitForBrief, type Harness } 
 
 let h: Harness;
 test.before(async () => {
-  h = await startHarness({ images: true });
+  h = await startHarness({ real: true });
 });
 test.after(async () => {
   await h?.close();

@@ -45,40 +45,60 @@ export interface Harness {
 }
 
 
-/** Seed: two sources; 7 gentle brief items (one about otters, two science, one nature), 8 calm but not gentle others. */
-async function seed(ctx: TestContext, images: boolean) {
-  // With images, the lead also carries a long cached summary (what a real brief's first card shows).
-  const leadSummary: SummaryDoc | null = images ? { summary: LONG_SUMMARY, what_happened: null, why_matters: null, why_belongs: null, generated_by: 'seed', generated_at: new Date() } : null;
-  const a = makeSource({ _id: 'river-news', name: 'River News' });
-  const b = makeSource({ _id: 'sky-journal', name: 'Sky Journal' });
-  const spec: Array<Partial<ArticleDoc>> = [
-    { title: 'Otters return to the city river after fifty years', topic: 'nature', tags: ['wildlife'], flavor: 'wonder' },
-    { title: 'Telescope team maps a quiet corner of the galaxy', topic: 'science', tags: ['space'], flavor: 'wonder' },
-    { title: 'Students build a solar bus shelter', topic: 'science', tags: ['clean-energy'], flavor: 'constructive' },
-    { title: 'Neighbours open a free tool library', topic: 'community', tags: ['neighbours'], flavor: 'heartwarming' },
-    { title: 'Village choir sings with the care home', topic: 'culture', tags: ['music', 'elders'], flavor: 'heartwarming' },
-    { title: 'A new reading room opens in the old station', topic: 'learning', tags: ['books'], flavor: 'grounded' },
-    { title: 'Bakery shares its sourdough starter with the town', topic: 'community', tags: ['food'], flavor: 'light' },
-  ];
-  const image = (n: number) => (images ? `${IMAGE_ORIGIN}/${n}.png` : null);
-  const brief = spec.map((s, i) => makeArticle({ source_id: i % 2 ? b._id : a._id, cortisol: 0, ragebait: 0, image: image(i), summary: i === 0 ? leadSummary : null, ...s }));
+/** The seven brief stories: short ones by default; with `real`, cards as the demo and real feeds give them. */
+const SHORT_BRIEF: Array<Partial<ArticleDoc>> = [
+  { title: 'Otters return to the city river after fifty years', topic: 'nature', tags: ['wildlife'], flavor: 'wonder' },
+  { title: 'Telescope team maps a quiet corner of the galaxy', topic: 'science', tags: ['space'], flavor: 'wonder' },
+  { title: 'Students build a solar bus shelter', topic: 'science', tags: ['clean-energy'], flavor: 'constructive' },
+  { title: 'Neighbours open a free tool library', topic: 'community', tags: ['neighbours'], flavor: 'heartwarming' },
+  { title: 'Village choir sings with the care home', topic: 'culture', tags: ['music', 'elders'], flavor: 'heartwarming' },
+  { title: 'A new reading room opens in the old station', topic: 'learning', tags: ['books'], flavor: 'grounded' },
+  { title: 'Bakery shares its sourdough starter with the town', topic: 'community', tags: ['food'], flavor: 'light' },
+];
+/**
+ * Real cards (issue 18, item 1 is measured on these): titles of 80-110 characters (three or four
+ * lines in a grid column), three or four tags, the full text's length for a reading time, and two
+ * stories also reported by a third outlet, so every card carries what a real one does.
+ */
+const REAL_BRIEF: Array<Partial<ArticleDoc>> = [
+  { title: 'Otters return to the city river after fifty years, and volunteers count their holts at dawn', topic: 'nature', tags: ['wildlife', 'conservation', 'volunteering'], flavor: 'wonder', word_count: 820 },
+  { title: 'Astronomers at a hilltop observatory map a quiet corner of the galaxy in remarkable new detail', topic: 'science', tags: ['space', 'physics', 'exploration'], flavor: 'wonder', word_count: 1400 },
+  { title: 'Students build a solar-powered bus shelter that charges phones and lights the whole street at night', topic: 'science', tags: ['clean-energy', 'young-people', 'cities', 'inventions'], flavor: 'constructive', word_count: 640 },
+  { title: 'Neighbours open a free tool library in a disused corner shop, lending ladders, drills and sewing machines', topic: 'community', tags: ['neighbours', 'volunteering', 'kindness'], flavor: 'heartwarming' },
+  { title: 'Village choir sings every Thursday with residents of the care home, and both say it lifts the whole week', topic: 'culture', tags: ['music', 'elders', 'kindness', 'neighbours'], flavor: 'heartwarming', word_count: 530 },
+  { title: 'A new reading room opens in the old railway station, its shelves filled with books chosen by schoolchildren', topic: 'learning', tags: ['books', 'young-people', 'cities'], flavor: 'grounded', word_count: 980 },
+  { title: 'Bakery shares its hundred-year-old sourdough starter with anyone in town who brings along a clean jar', topic: 'community', tags: ['food', 'kindness', 'neighbours'], flavor: 'light' },
+];
+/** Which of REAL_BRIEF a third outlet also reported (a near-duplicate each). */
+const ALSO_REPORTED = [1, 4];
+
+/** Seed: two sources (three with `real`); 7 gentle brief items (one about otters, two science, one nature), 8 calm but not gentle others. */
+async function seed(ctx: TestContext, real: boolean) {
+  // With real cards, the lead also carries a long cached summary (what a real brief's first card shows).
+  const leadSummary: SummaryDoc | null = real ? { summary: LONG_SUMMARY, what_happened: null, why_matters: null, why_belongs: null, generated_by: 'seed', generated_at: new Date() } : null;
+  const a = makeSource({ _id: 'river-news', name: real ? 'Riverside Community News' : 'River News' });
+  const b = makeSource({ _id: 'sky-journal', name: real ? 'Meadowfield Science Journal' : 'Sky Journal' });
+  const c = makeSource({ _id: 'harbour-gazette', name: 'Harbour Light Gazette' });
+  const image = (n: number) => (real ? `${IMAGE_ORIGIN}/${n}.png` : null);
+  const brief = (real ? REAL_BRIEF : SHORT_BRIEF).map((s, i) => makeArticle({ source_id: i % 2 ? b._id : a._id, cortisol: 0, ragebait: 0, image: image(i), summary: i === 0 ? leadSummary : null, ...s }));
+  const copies = real ? ALSO_REPORTED.map((i) => makeArticle({ ...REAL_BRIEF[i], source_id: c._id, duplicate_of: brief[i]?._id ?? null, image: null })) : [];
   const others = Array.from({ length: 8 }, (_, i) =>
     makeArticle({ source_id: i % 2 ? a._id : b._id, cortisol: 3, ragebait: 1, image: image(10 + i), title: `Town council approves a new park plan ${i + 1}`, topic: 'environment', tags: ['cities'], flavor: 'constructive' }),
   );
-  await insertFixtures(ctx.db, { sources: [a, b], articles: [...brief, ...others] });
+  await insertFixtures(ctx.db, { sources: real ? [a, b, c] : [a, b], articles: [...brief, ...copies, ...others] });
   const at = new Date('2026-11-20T08:00:00Z');
   await ctx.db.collection<BriefDoc>('briefs').insertOne({ _id: 'current', item_ids: brief.map((d) => d._id), generated_at: at, checked_at: at });
   return { brief, others, sourceIds: [a._id, b._id] };
 }
 
-/** Where the seeded images live when asked for (`{ images: true }`); a test answers them with `page.route`. */
+/** Where the seeded images live when asked for (`{ real: true }`); a test answers them with `page.route`. */
 export const IMAGE_ORIGIN = 'https://images.example';
 const LONG_SUMMARY = Array.from({ length: 6 }, () => 'Otters were seen again along the old mill reach this spring, and volunteers counted their holts at dawn for a week.').join(' ');
 
-/** Start everything (`images`: every seeded story has an image under IMAGE_ORIGIN, and the lead a long summary). */
-export async function startHarness(options: { images?: boolean } = {}): Promise<Harness> {
+/** Start everything (`real`: the brief's cards as real ones are, each with an image under IMAGE_ORIGIN, and the lead a long summary). */
+export async function startHarness(options: { real?: boolean } = {}): Promise<Harness> {
   const ctx = await createTestContext();
-  const pool = await seed(ctx, options.images ?? false);
+  const pool = await seed(ctx, options.real ?? false);
   await buildSite({ db: ctx.db, config: ctx.config, log: ctx.log, now: new Date() });
   const listening = await serveApp(ctx.app, 0, '127.0.0.1');
   const server = listening.server;
