@@ -6,37 +6,74 @@
  * lets a browser or proxy keep it but ask each time (the pool changes at any moment; asking is a
  * 304). An answer that is not remembered (it depends on the clock or the caller) goes out as plain
  * JSON, and the request frame's compression (api/app.ts) takes it from there.
+ *
+ * `replyTo` decides status, headers and bytes once, for both hosts of a remembered answer: the
+ * route (`sendAnswer`, through Hono) and Node's server, which answers a query it has answered
+ * before without running the app (api/known-answers.ts).
  */
 import type { Context } from 'hono';
 import type { Answer } from '../core/readmodel/answers.ts';
 import { JSON_TYPE } from '../core/readmodel/json.ts';
 import type { AppEnv } from './deps.ts';
-import { notModified, preferredEncoding } from './http-cache.ts';
+import { notModified, preferredEncoding, type Encoding } from './http-cache.ts';
 import { requestHeader } from './request-header.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
-/** The header sets of one answer, each made on first use and frozen (a plain object per request cost more than the rest of the answer's work). */
+type HeaderKind = 'notModified' | 'identity' | Encoding;
+
+/** The header sets of one answer, each made on first use and frozen (a plain object per request cost more than the rest of the answer's work); `node` ones end with the body's length. */
 interface AnswerHeaders {
-  notModified?: Record<string, string>;
-  identity?: Record<string, string>;
-  br?: Record<string, string>;
-  gzip?: Record<string, string>;
+  app: Partial<Record<HeaderKind, Readonly<Record<string, string>>>>;
+  node: Partial<Record<HeaderKind, Readonly<Record<string, string>>>>;
 }
 
 const headerSets = new WeakMap<Answer, AnswerHeaders>();
 
-/** The headers of `answer` sent as `kind`: shared by every request of this answer (as JSON_TYPE is), never changed by one. */
-function headersOf(answer: Answer, kind: keyof AnswerHeaders): Record<string, string> {
+/**
+ * The headers of `answer` sent as `kind`, shared by every request of this answer and never changed
+ * by one. Names in lower case and sorted, as Hono's answer lists them; for Node's own writing
+ * (`node`), after the security headers and with `Content-Length` last, where the adapter's answer
+ * has it, so both hosts put the same bytes on the wire.
+ */
+function headersOf(answer: Answer, kind: HeaderKind, host: keyof AnswerHeaders, body: Uint8Array | null): Readonly<Record<string, string>> {
   let sets = headerSets.get(answer);
-  if (sets === undefined) headerSets.set(answer, (sets = {}));
-  let made = sets[kind];
+  if (sets === undefined) headerSets.set(answer, (sets = { app: {}, node: {} }));
+  let made = sets[host][kind];
   if (made === undefined) {
-    const validators = { ETag: answer.etag, Vary: 'Accept-Encoding', 'Cache-Control': 'no-cache' };
-    if (kind === 'notModified') made = validators;
-    else if (kind === 'identity') made = { 'Content-Type': 'application/json', ...validators };
-    else made = { 'Content-Type': 'application/json', ...validators, 'Content-Encoding': kind };
-    sets[kind] = made = Object.freeze(made);
+    const cacheControl = 'no-cache';
+    const [etag, vary, type] = [answer.etag, 'Accept-Encoding', 'application/json'];
+    let headers: Record<string, string>;
+    if (kind === 'notModified') headers = { 'cache-control': cacheControl, etag, vary };
+    else if (kind === 'identity') headers = { 'cache-control': cacheControl, 'content-type': type, etag, vary };
+    else headers = { 'cache-control': cacheControl, 'content-encoding': kind, 'content-type': type, etag, vary };
+    if (host === 'node') {
+      // Node's server writes a known answer in one go: the security headers first, as
+      // `presetSecurityHeaders` puts them on every other answer, then the answer's own.
+      headers = { ...SECURITY_HEADERS, ...headers };
+      if (body !== null) headers['Content-Length'] = String(body.byteLength);
+    }
+    sets[host][kind] = made = Object.freeze(headers);
   }
   return made;
+}
+
+/** What a remembered answer sends for one request. */
+export interface Reply {
+  status: 200 | 304;
+  headers: Readonly<Record<string, string>>;
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
+/**
+ * The reply of a remembered `answer` to a request with these headers: 304, compressed or plain;
+ * its headers for `host`: the app's (Hono adds the length) or Node's own writing (with it).
+ */
+export function replyTo(answer: Answer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined, host: keyof AnswerHeaders = 'app'): Reply {
+  if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return { status: 304, headers: headersOf(answer, 'notModified', host, null), body: null };
+  const coding = preferredEncoding(acceptEncoding);
+  const encoded = coding === null ? null : answer.encoded(coding);
+  if (coding === null || encoded === null) return { status: 200, headers: headersOf(answer, 'identity', host, answer.body), body: answer.body };
+  return { status: 200, headers: headersOf(answer, coding, host, encoded), body: encoded };
 }
 
 /** The JSON answer for this request: 304, compressed or plain (see the module comment). */
@@ -44,10 +81,6 @@ export function sendAnswer(c: Context<AppEnv>, answer: Answer): Response {
   if (!answer.remembered) return c.body(answer.body, undefined, JSON_TYPE);
   // Already in its final coding: the request frame's compression leaves it alone.
   c.set('precoded', true);
-  const ifNoneMatch = requestHeader(c, 'if-none-match');
-  if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return c.body(null, 304, headersOf(answer, 'notModified'));
-  const coding = preferredEncoding(requestHeader(c, 'accept-encoding'));
-  const encoded = coding === null ? null : answer.encoded(coding);
-  if (coding === null || encoded === null) return c.body(answer.body, 200, headersOf(answer, 'identity'));
-  return c.body(encoded, 200, headersOf(answer, coding));
+  const reply = replyTo(answer, requestHeader(c, 'if-none-match'), requestHeader(c, 'accept-encoding'));
+  return reply.body === null ? c.body(null, 304, reply.headers) : c.body(reply.body, 200, reply.headers);
 }

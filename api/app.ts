@@ -14,6 +14,7 @@ import { compressAnswer } from './compress.ts';
 import { calmPage } from './pages.ts';
 import { requestHeader } from './request-header.ts';
 import { withSecurityHeaders } from './security-headers.ts';
+import { knownAnswers, type KnownAnswers } from './known-answers.ts';
 import { StaticFiles } from './static-files.ts';
 import { siteMiddleware } from './static-hosts.ts';
 import { digestRoutes } from './routes/digests.ts';
@@ -133,8 +134,8 @@ function notFoundHtml(c: Context<AppEnv>, deps: AppDeps): Response {
   return c.html(body, 404);
 }
 
-/** The app, with the site's files it serves (api/server.ts answers those before the app runs). */
-export type App = Hono<AppEnv> & { staticFiles: StaticFiles };
+/** The app, with the site's files it serves and its known reading answers (api/server.ts answers those before the app runs). */
+export type App = Hono<AppEnv> & { staticFiles: StaticFiles; knownAnswers: KnownAnswers };
 
 /** Create the HTTP app. `extraRoutes` lets each capability mount its sub-apps. */
 export function createApp(deps: AppDeps): App {
@@ -160,7 +161,7 @@ export function createApp(deps: AppDeps): App {
 
   app.onError((error, c) => errorResponse(error, c, deps));
 
-  return Object.assign(app, { staticFiles });
+  return Object.assign(app, { staticFiles, knownAnswers: knownAnswers(deps) });
 }
 
 /** Every `/api` sub-app and where it is mounted. Each capability adds its line here. */

@@ -13,3 +13,6 @@ const rememberedQueries = boundedCache<string, ReadingParams>('readmodel.queries
 
 /** The validator of the reading routes; the handler reads `c.req.valid('query')`. */
 export const readingQuery = rememberedQuery(READING_QUERY, rememberedQueries);
+
+/** The reading query already validated for this raw query string (after `?`), or undefined (a miss is left to the validator, which counts it). */
+export const knownReadingQuery = (search: string): ReadingParams | undefined => rememberedQueries.known(search);

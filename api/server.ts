@@ -13,6 +13,7 @@ import { createApp } from './app.ts';
 import type { StaticFiles } from './static-files.ts';
 import { presetSecurityHeaders } from './security-headers.ts';
 import { answerFromSite } from './static-hosts.ts';
+import type { KnownAnswers } from './known-answers.ts';
 
 /** Anything with a fetch handler: the app, or a Hono app that mounts it. */
 export interface Fetchable {
@@ -20,18 +21,24 @@ export interface Fetchable {
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
   /** The site's files, answered from memory before the app runs (`createApp` sets it). */
   staticFiles?: StaticFiles;
+  /** Reading queries whose answers are remembered, answered before the app runs (`createApp` sets it). */
+  knownAnswers?: KnownAnswers;
 }
 
 /**
  * An HTTP server for `app` (anything with a fetch handler): `@hono/node-server`'s adapter. The
- * site's files (`app.staticFiles`) are answered first, straight on Node's response: a static
- * answer then costs a stat and a write, not the app's middleware.
+ * site's files (`app.staticFiles`) and the reading queries with a remembered answer
+ * (`app.knownAnswers`) are answered first, straight on Node's response: such an answer then costs
+ * a look-up and a write, not the adapter and the app's middleware.
  */
 export function createAppServer(app: Fetchable): Server {
   const hono = getRequestListener((request, env) => app.fetch(request, env));
   const files = app.staticFiles;
+  const known = app.knownAnswers;
   return createServer((req: IncomingMessage, res: ServerResponse) => {
-    // Every answer, a site file's or the app's, carries the security headers from here.
+    // A known answer carries the security headers in its own frozen set (api/answers.ts).
+    if (known?.(req, res) === true) return;
+    // Every other answer, a site file's or the app's, carries them from here.
     presetSecurityHeaders(res);
     // The API names no file (filePathOf refuses it): straight to the app, without the look-up.
     if (files === undefined || req.url?.startsWith('/api/') === true) void hono(req, res);

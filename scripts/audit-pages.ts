@@ -130,19 +130,21 @@ try {
   const first = brief.items?.[0]?.id;
   if (!first) throw new Error('the fresh start has no brief');
   const pages = ['/', '/today', `/a/${first}`];
-  const results: Record<string, Figures> = {};
-  /** Every run's performance score by page (a single run on a shared machine swings by ten points). */
-  const spread: Record<string, number[]> = {};
+  /** Every run's figures by page (a single run on a shared machine swings by ten points): the table gives their medians and the performance range. */
+  const runsByPage = new Map<string, Figures[]>();
   for (const page of pages) {
     const each: Figures[] = [];
     for (let i = 0; i < runs; i += 1) each.push(await audit(base + page, dir));
+    runsByPage.set(page, each);
+  }
+  const results: Record<string, Figures> = {};
+  for (const [page, each] of runsByPage) {
     const pick = (k: keyof Figures) => median(each.map((f) => f[k]));
     results[page] = { performance: pick('performance'), accessibility: pick('accessibility'), best_practices: pick('best_practices'), seo: pick('seo'), cls: pick('cls') };
-    spread[page] = each.map((f) => f.performance);
   }
   const rows = Object.entries(results).map(([page, f]) => {
-    const runsOf = spread[page] ?? [];
-    const cell = (k: keyof Figures) => `${f[k]}${TARGETS[k](f[k]) ? '' : ' ✗'}${k === 'performance' && runsOf.length > 1 ? ` (${Math.min(...runsOf)}-${Math.max(...runsOf)})` : ''}`;
+    const scores = (runsByPage.get(page) ?? []).map((r) => r.performance);
+    const cell = (k: keyof Figures) => `${f[k]}${TARGETS[k](f[k]) ? '' : ' ✗'}${k === 'performance' && scores.length > 1 ? ` (${Math.min(...scores)}-${Math.max(...scores)})` : ''}`;
     if ((Object.keys(TARGETS) as Array<keyof Figures>).some((k) => !TARGETS[k](f[k]))) failed = true;
     return `| ${page.startsWith('/a/') ? '/a/<id>' : page} | ${cell('performance')} | ${cell('accessibility')} | ${cell('best_practices')} | ${cell('seo')} | ${cell('cls')} |`;
   });

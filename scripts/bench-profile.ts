@@ -10,7 +10,8 @@
  *
  * Targets (comma-separated; default `floor,brief,brief_cold`): `floor`; `floor_headers` (the floor's
  * bytes from the floor's own server with the headers the product sends on a warm brief: what the
- * header set costs by itself); `brief`, `feed` (warm, one prefs blob); `brief_cold`, `feed_cold`
+ * header set costs by itself); `brief`, `feed` (warm, one prefs blob); `brief_app`, `feed_app` (the
+ * same, from a server without the known answers of api/known-answers.ts); `brief_cold`, `feed_cold`
  * (prefs no other request sent, from the bench's cold sequence). Findings made with it are in
  * docs/benchmarks.md ("Measured on a quiet machine").
  */
@@ -58,6 +59,8 @@ try {
   await readModelFor(db, log).refresh();
 
   const server = await listen(createAppServer(app));
+  // The same app without the known answers (api/known-answers.ts): every request runs the app.
+  const appOnly = await listen(createAppServer({ fetch: (request, env) => app.fetch(request, env), staticFiles: app.staticFiles }));
   // The floor's bytes and the headers the product answers a warm brief with (read off the wire).
   const warm = await fetch(`${server.base}${BRIEF_PATH}`);
   const body = new Uint8Array(await warm.arrayBuffer());
@@ -72,6 +75,8 @@ try {
     floor_headers: { url: `${floorServer.base}/__floor_headers` },
     brief: { url: `${server.base}${BRIEF_PATH}` },
     feed: { url: `${server.base}/api/feed?${FEED_QUERY}` },
+    brief_app: { url: `${appOnly.base}${BRIEF_PATH}` },
+    feed_app: { url: `${appOnly.base}/api/feed?${FEED_QUERY}` },
     brief_cold: { url: `${server.base}${BRIEF_COLD_PATH}`, cold },
     feed_cold: { url: `${server.base}${FEED_COLD_PATH}`, cold },
   };
@@ -102,6 +107,7 @@ try {
   } finally {
     session.disconnect();
     await server.close();
+    await appOnly.close();
     await floorServer.close();
     readModelFor(db).stop();
   }

@@ -23,6 +23,8 @@ export const FULL_RELOAD_MS = 5 * 60_000;
 export interface ReadModel {
   /** The current snapshot (the first call waits for the first load). */
   snapshot(): Promise<Snapshot>;
+  /** The current snapshot when one is loaded, else null (never waits; starts the watcher like `snapshot`). */
+  current(): Snapshot | null;
   /** Reload now (tests; after a local write). */
   refresh(): Promise<Snapshot>;
   /** Stop watching (the timer is unref'd, so this is only for tidy shutdowns). */
@@ -99,6 +101,10 @@ function createReadModel(db: Db, log?: Logger): ReadModel {
       } catch (error) {
         throw new UnavailableError('The reading service is starting up; please try again shortly.', 'unavailable', { cause: error });
       }
+    },
+    current() {
+      start();
+      return current;
     },
     async refresh() {
       start();
