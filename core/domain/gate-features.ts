@@ -18,6 +18,10 @@
 import { boundedCache, type BoundedCache } from '../platform/cache.ts';
 import { stemmer } from 'stemmer';
 import { scanWords } from './word-scan.ts';
+import {
+  AFFILIATE, DEATH_AGE, DISCOUNT, FALLS, FIRST_PLURAL, MENDED, PERCENT, PRICE, QUOTED, SECOND_PERSON, SHOUTED, SPONSOR, STOP, SUPERLATIVE, WE_CONTRACTED, WITHHELD_START,
+  WITHHELD_WORDS,
+} from './gate-cue-words.ts';
 
 /** The derived word lists a model ships with (built at training time from the published lexicons). */
 export interface GateLexicon {
@@ -72,24 +76,6 @@ export interface GateFeatures extends DenseFeatures {
   sparse: Map<string, number>;
 }
 
-/** A fall in something bad ("knife crime falls to a ten-year low"), and a mending after it ("survivors rebuild"). */
-const FALLS = new Set(['fall', 'falls', 'fell', 'falling', 'drop', 'drops', 'dropped', 'down', 'halved', 'halves', 'lowest', 'low', 'fewer', 'cut', 'cuts', 'reduce', 'reduces', 'reduced', 'decline', 'declines', 'declined', 'eradicated', 'ends', 'ended', 'beaten', 'beat', 'prevent', 'prevents', 'prevented', 'slows', 'slowed', 'eliminated', 'free']);
-const MENDED = new Set(['rebuild', 'rebuilds', 'rebuilt', 'recover', 'recovers', 'recovered', 'recovery', 'reopen', 'reopens', 'reopened', 'restore', 'restores', 'restored', 'survivor', 'survivors', 'return', 'returns', 'returned', 'regrow', 'regrows', 'back', 'healed', 'heals', 'saved', 'rescued', 'reunited', 'safe', 'thrive', 'thriving', 'bounce', 'bounces', 'rebound', 'rebounds']);
-const SECOND_PERSON = new Set(['you', 'your', 'youre', 'yours', 'yourself', 'youve', 'youll', 'youd', 'ya']);
-const SUPERLATIVE = new Set(['best', 'worst', 'greatest', 'biggest', 'ultimate', 'ever', 'most', 'least', 'top', 'perfect', 'only', 'must', 'insane', 'incredible', 'unbelievable', 'shocking', 'amazing']);
-/** Openings that tease instead of telling ("This is why…", "Here's what…"). */
-const WITHHELD_START = new Set(['this', 'these', 'heres', 'here', 'why', 'what', 'how', 'who', 'guess', 'watch', 'meet', 'the']);
-const WITHHELD_WORDS = new Set(['secret', 'secrets', 'reason', 'trick', 'tricks', 'revealed', 'reveals', 'truth', 'believe', 'happened', 'nobody', 'everyone', 'everybody', 'really', 'actually', 'weird', 'things', 'signs', 'mistake', 'mistakes']);
-const DISCOUNT = new Set(['off', 'save', 'saving', 'savings', 'discount', 'discounted', 'deal', 'deals', 'sale', 'cheapest', 'bargain', 'coupon', 'voucher', 'promo', 'code', 'clearance', 'half-price']);
-const SPONSOR = /\b(?:sponsored|advertorial|advertisement|paid (?:post|partnership|content|promotion)|partner content|in (?:partnership|association) with|brought to you by|presented by|promoted|supported by|a message from|paid for by)\b/i;
-const AFFILIATE = /\b(?:affiliate|commission|we may earn|tested and reviewed|our (?:top )?picks?|buying guide|shop (?:the|now|our)|buy now|order now|pre-?order|available now|now available|in stock|free delivery|free shipping|subscribe (?:now|today)|sign up today|register (?:now|today|here|for (?:our|a|the|this) free)|book (?:now|today|your (?:place|seat|spot|tickets?))|join us|limited (?:time|offer|places|spaces)|while stocks last|free (?:webinar|trial|consultation|masterclass)|ends? (?:tonight|today|at midnight|this weekend|soon))\b/i;
-const PRICE = /(?:[£$€¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|bn|m|k)\b)?)|(?:\b\d+(?:[.,]\d+)?\s?(?:pounds|dollars|euros|quid|bucks|usd|gbp|eur)\b)|(?:\b\d+(?:\.\d\d)\b)/i;
-/** A death told by the age at it ("dies at 92", "passes away aged 104"): an obituary however fond. */
-const DEATH_AGE = /\b(?:dies|died|dead|passes|passed|passing)(?:\s+away)?(?:\s+peacefully)?,?\s+(?:aged\s+|at\s+(?:the\s+age\s+of\s+)?)?\d{2,3}\b|\btributes?\s+(?:paid|pour|flood)/i;
-/** The organiser's own voice ("our open day", "we are hiring"): a headline selling its writer's event or product. */
-const FIRST_PLURAL = new Set(['we', 'our', 'us', 'ours', 'weve', 'were', 'well']);
-const PERCENT = /\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b)/i;
-
 const STEM_CACHE_MAX = 50_000;
 /**
  * Token → its stem and unigram feature name (one name string per stem: the weight lookup reuses its hash). Bounded (tokens
@@ -130,26 +116,12 @@ export function wordsOf(text: string, limit = Infinity): string[] {
   return scanWords(text.toLowerCase(), limit).words;
 }
 
-/** The first `limit` words of a text, and where the last of them ends in it (its length when lower-casing moved the offsets). */
-function wordsAndEnd(text: string, limit: number): { words: string[]; end: number } {
+/** The first `limit` words of a text added to `words`, and where the last of them ends in it (its length when lower-casing moved the offsets). */
+function wordsAndEnd(text: string, limit: number, words: string[]): number {
   const lower = text.toLowerCase();
-  const scanned = scanWords(lower, limit);
-  return lower.length === text.length ? scanned : { words: scanned.words, end: text.length };
+  const { end } = scanWords(lower, limit, words);
+  return lower.length === text.length ? end : text.length;
 }
-
-/**
- * Words that carry no cue on their own (function words, reporting verbs, counts and dates): no
- * unigram, and no pair with another such word. Left alone, a model learns the house style of
- * whoever wrote its examples ("said", "after", "million") instead of what a story is about.
- */
-const STOP = new Set([
-  'a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'and', 'or', 'but', 'at', 'by', 'with', 'from', 'as', 'into', 'onto', 'over', 'under', 'about', 'after', 'before', 'since', 'during', 'than', 'then', 'so', 'up', 'out', 'off', 'if',
-  'is', 'are', 'be', 'been', 'being', 'was', 'were', 'has', 'have', 'had', 'do', 'does', 'did', 'will', 'would', 'could', 'should', 'can', 'may', 'might', 'shall',
-  'it', 'its', 'that', 'which', 'who', 'whom', 'whose', 'their', 'they', 'them', 'he', 'she', 'his', 'her', 'him', 'we', 'our', 'us', 'i', 'me', 'my', 'there', 'here', 'also', 'more', 'some', 'all', 'any',
-  'said', 'says', 'say', 'told', 'tells', 'according', 'reports', 'reported', 'report', 'announced', 'announces', 'new', 'now', 'just', 'still', 'yet',
-  '#', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'hundred', 'hundreds', 'thousand', 'thousands', 'million', 'millions', 'billion', 'dozen', 'dozens',
-  'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'today', 'yesterday', 'tomorrow', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'night', 'morning', 'evening',
-]);
 
 /** `DENSE` index by name. */
 const D = Object.fromEntries(DENSE.map((name, i) => [name, i])) as Record<DenseName, number>;
@@ -208,15 +180,16 @@ function tokenInfo(word: string, lexicon: GateLexicon, cache: BoundedCache<strin
   return info;
 }
 
-/** One text's words into the features, at `weight` (1 title, 0.5 teaser). */
-function readWords(words: string[], weight: number, lexicon: GateLexicon, into: DenseFeatures, sink: SparseSink, title: boolean): void {
-  const { dense, denseCues, stems } = into;
+/** Words `from`…`to` of `into.words` into the features, at `weight` (1 title, 0.5 teaser). */
+function readWords(from: number, to: number, weight: number, lexicon: GateLexicon, into: DenseFeatures, sink: SparseSink, title: boolean): void {
+  const { dense, denseCues, stems, words } = into;
   const cache = tokenCache(lexicon);
   let previous: TokenInfo | null = null;
-  for (const word of words) {
+  for (let i = from; i < to; i += 1) {
+    const word = words[i]!;
     const info = tokenInfo(word, lexicon, cache);
     const { stem, stop, harm, valence, cues, vector } = info;
-    stems.push(stem);
+    stems[i] = stem;
     if (vector !== undefined) {
       const meaning = (into.meaning ??= new Float64Array(vector.length));
       for (let j = 0; j < vector.length; j += 1) meaning[j]! += weight * vector[j]!;
@@ -258,36 +231,58 @@ export function gateFeatures(title: string, teaser: string, lexicon: GateLexicon
  */
 export const TEASER_WORDS = 40;
 
-/** Read a headline and its teaser: sparse features into `sink`, the dense ones returned. */
-export function readText(title: string, teaser: string, lexicon: GateLexicon, sink: SparseSink): DenseFeatures {
-  const titleWords = wordsOf(title);
-  const lede = wordsAndEnd(teaser, TEASER_WORDS);
-  const teaserWords = lede.words;
-  const features: DenseFeatures = { dense: new Float64Array(DENSE.length), denseCues: new Array<string[]>(DENSE.length), stems: [], words: titleWords.concat(teaserWords), meaning: null, meaningWeight: 0 };
-  readWords(titleWords, 1, lexicon, features, sink, true);
-  readWords(teaserWords, 0.5, lexicon, features, sink, false);
+/** Empty features to read a text into (see `readText`). */
+export function emptyFeatures(): DenseFeatures {
+  return { dense: new Float64Array(DENSE.length), denseCues: new Array<string[] | undefined>(DENSE.length), stems: [], words: [], meaning: null, meaningWeight: 0 };
+}
+
+/**
+ * Read a headline and its teaser: sparse features into `sink`, the dense ones returned. A reader
+ * done with its last features may pass them as `into` (the model does, one text after another):
+ * they are emptied and filled again, so reading allocates less.
+ */
+export function readText(title: string, teaser: string, lexicon: GateLexicon, sink: SparseSink, into?: DenseFeatures): DenseFeatures {
+  // The title's words, then the teaser's opening words, in one list.
+  const words = scanWords(title.toLowerCase(), Infinity).words;
+  const titleCount = words.length;
+  const ledeEnd = wordsAndEnd(teaser, TEASER_WORDS, words);
+  const features = into ?? emptyFeatures();
+  if (into) {
+    into.dense.fill(0);
+    into.denseCues.fill(undefined);
+    into.meaning = null;
+    into.meaningWeight = 0;
+  }
+  features.words = words;
+  // Sized once (the stems go beside the words), not grown word by word.
+  features.stems = new Array<string>(words.length);
+  readWords(0, titleCount, 1, lexicon, features, sink, true);
+  readWords(titleCount, words.length, 0.5, lexicon, features, sink, false);
   if (features.meaning !== null) for (let j = 0; j < features.meaning.length; j += 1) features.meaning[j]! /= features.meaningWeight;
   const { dense, denseCues } = features;
+  const titleWords = words.slice(0, titleCount);
   // Harm met by a fall or a mending in the title: the constructive side of a bad story.
   if (dense[D.harm_title]! > 0 || dense[D.neg_title]! > 0) {
     if (titleWords.some((w) => FALLS.has(w))) bump(dense, denseCues, 'harm_falls', 1, null, 1);
     if (titleWords.some((w) => MENDED.has(w))) bump(dense, denseCues, 'harm_mended', 1, null, 1);
   }
   const first = titleWords[0];
-  const plural = titleWords.find((w) => FIRST_PLURAL.has(w) && (w !== 'were' && w !== 'well' ? true : /\bwe['’](?:re|ll)\b/i.test(title)));
+  const plural = titleWords.find((w) => FIRST_PLURAL.has(w) && (w !== 'were' && w !== 'well' ? true : WE_CONTRACTED.test(title)));
   if (plural !== undefined) bump(dense, denseCues, 'first_plural', 1, plural, 1);
   const death = DEATH_AGE.exec(title);
   if (death) bump(dense, denseCues, 'death_age', 1, death[0].toLowerCase(), 1);
-  if (/\?/.test(title)) bump(dense, denseCues, 'question', 1, '?', 1);
-  if (/!/.test(title)) bump(dense, denseCues, 'exclaim', 1, '!', 1);
+  if (title.includes('?')) bump(dense, denseCues, 'question', 1, '?', 1);
+  if (title.includes('!')) bump(dense, denseCues, 'exclaim', 1, '!', 1);
   if (first === '#' && titleWords.length > 2) bump(dense, denseCues, 'listicle', 1, title.split(/\s+/, 1)[0] ?? null, 1);
   if (first !== undefined && WITHHELD_START.has(first) && (first !== 'the' || titleWords[1] === 'one' || titleWords[1] === 'real' || titleWords[1] === 'reason')) bump(dense, denseCues, 'withheld', 1, first, 2);
-  // A shouted word: 4 or more capitals in a title that is not written in capitals throughout.
-  const shouted = title !== title.toUpperCase() ? /(?<![\p{L}])\p{Lu}{4,}(?![\p{L}])/u.exec(title) : null;
+  // A shouted word: 4 or more capitals in a title that is not written in capitals throughout
+  // (the capitals are looked for first: a title without them needs no upper-cased copy).
+  let shouted = SHOUTED.exec(title);
+  if (shouted !== null && title === title.toUpperCase()) shouted = null;
   if (shouted) bump(dense, denseCues, 'shout', 1, shouted[0], 1);
-  const quoted = /(?:^|\s)['‘"“]([\p{L}\s-]{2,20})['’"”](?=[\s,.:;!?]|$)/u.exec(title);
+  const quoted = QUOTED.exec(title);
   if (quoted) bump(dense, denseCues, 'scare_quotes', 1, quoted[1]!.trim(), 1);
-  const both = `${title}\n${teaser.slice(0, lede.end)}`;
+  const both = `${title}\n${teaser.slice(0, ledeEnd)}`;
   const price = PRICE.exec(both);
   if (price) bump(dense, denseCues, 'price', PRICE.test(title) ? 1 : 0.5, price[0].trim(), 1);
   const percent = PERCENT.exec(both);
@@ -298,3 +293,4 @@ export function readText(title: string, teaser: string, lexicon: GateLexicon, si
   if (affiliate) bump(dense, denseCues, 'affiliate', 1, affiliate[0].toLowerCase(), 1);
   return features;
 }
+

@@ -11,7 +11,7 @@
  * likely than 4 in 10 to be a distressing story" (CONTRACT.md thresholds keep their meaning).
  */
 import { cuesFor } from './gate-cues.ts';
-import { DENSE, readText, type DenseFeatures, type GateFeatures, type SparseSink, type TokenInfo } from './gate-features.ts';
+import { DENSE, emptyFeatures, readText, type DenseFeatures, type GateFeatures, type SparseSink, type TokenInfo } from './gate-features.ts';
 import { withoutInstructions } from './gate-instructions.ts';
 import { K, shippedModel, softmax, type GateClass, type GateModel, type RejectClass, type Row } from './gate-weights.ts';
 
@@ -43,19 +43,31 @@ interface TokenWeights {
   next: Map<string, Row> | undefined;
 }
 
-/** A text read straight into the model's weights: each known feature's row (its highest value in `x`), in first-seen order. */
-function readForModel(title: string, teaser: string, model: GateModel): { rows: Row[]; dense: DenseFeatures } {
-  // A row whose `stamp` is this text's holds its value in `x` (reading runs to completion, so one counter per model serves every call).
+/**
+ * What reading texts into one model keeps from one text to the next (reading runs to completion,
+ * so one per model serves every call): the sink, the list of the text's rows (the first `count`
+ * are this text's) and the features read into again, so a text costs few allocations.
+ */
+interface ModelReader {
+  sink: SparseSink;
+  rows: Row[];
+  count: number;
+  features: DenseFeatures;
+}
+
+const readers = new WeakMap<GateModel, ModelReader>();
+
+function readerOf(model: GateModel): ModelReader {
+  let reader = readers.get(model);
+  if (reader !== undefined) return reader;
   const scratch = model.scratch;
-  const stamp = (scratch.stamp = scratch.stamp >= 0x7fffffff ? 1 : scratch.stamp + 1);
-  if (stamp === 1) for (const row of allRows(model)) row.stamp = 0;
-  const rows: Row[] = [];
+  // A row whose `stamp` is this text's holds its value in `x`.
   const add = (row: Row | undefined, value: number) => {
     if (row === undefined) return;
-    if (row.stamp !== stamp) {
-      row.stamp = stamp;
+    if (row.stamp !== scratch.stamp) {
+      row.stamp = scratch.stamp;
       row.x = value;
-      rows.push(row);
+      r.rows[r.count++] = row;
     } else if (row.x < value) row.x = value;
   };
   // A token's weights are looked up once and kept on its (per-lexicon, so per-model) token info:
@@ -69,7 +81,20 @@ function readForModel(title: string, teaser: string, model: GateModel): { rows: 
     unigram: (t, value) => add(weightsOf(t).row, value),
     bigram: (a, b, value) => add(weightsOf(a).next?.get(b.stem), value),
   };
-  return { rows, dense: readText(title, teaser, model.lexicon, sink) };
+  const r: ModelReader = { sink, rows: [], count: 0, features: emptyFeatures() };
+  readers.set(model, r);
+  return r;
+}
+
+/** A text read straight into the model's weights: each known feature's row (its highest value in `x`), in first-seen order, as the reader's first `count` rows. */
+function readForModel(title: string, teaser: string, model: GateModel): ModelReader {
+  const scratch = model.scratch;
+  const stamp = (scratch.stamp = scratch.stamp >= 0x7fffffff ? 1 : scratch.stamp + 1);
+  if (stamp === 1) for (const row of allRows(model)) row.stamp = 0;
+  const reader = readerOf(model);
+  reader.count = 0;
+  readText(title, teaser, model.lexicon, reader.sink, reader.features);
+  return reader;
 }
 
 function* allRows(model: GateModel): Generator<Row> {
@@ -78,9 +103,12 @@ function* allRows(model: GateModel): Generator<Row> {
 }
 
 /** The raw class scores of a text read by `readForModel` (the same sums, in the same order, as `classScores` of its features). */
-function rowScores(rows: Row[], f: DenseFeatures, model: GateModel): Float64Array {
+function rowScores(rows: readonly Row[], count: number, f: DenseFeatures, model: GateModel): Float64Array {
   const z = Float64Array.from(model.bias);
-  for (const row of rows) for (let k = 0; k < K; k += 1) z[k]! += row.x * row.w[k]!;
+  for (let i = 0; i < count; i += 1) {
+    const row = rows[i]!;
+    for (let k = 0; k < K; k += 1) z[k]! += row.x * row.w[k]!;
+  }
   return addDenseAndMeaning(z, f, model);
 }
 
@@ -116,8 +144,8 @@ const score = (p: number) => Math.round(p * 100) / 10;
 export function gateView(title: string, teaser: string, model: GateModel = shippedModel()): GateView {
   const t = withoutInstructions(title);
   const b = withoutInstructions(teaser.slice(0, 600));
-  const { rows, dense: f } = readForModel(t.text, b.text, model);
-  const p = softmax(rowScores(rows, f, model), model.temperature);
+  const { rows, count, features: f } = readForModel(t.text, b.text, model);
+  const p = softmax(rowScores(rows, count, f, model), model.temperature);
   const probabilities = { accept: p[0]!, distress: p[1]!, ragebait: p[2]!, promotional: p[3]! };
   const accept = probabilities.accept >= model.threshold;
   let reason: RejectClass | null = null;
@@ -133,7 +161,7 @@ export function gateView(title: string, teaser: string, model: GateModel = shipp
     cortisol: score(probabilities.distress),
     ragebait: score(probabilities.ragebait),
     promotional: score(probabilities.promotional),
-    cues: reason ? cuesFor(rows, f, model, reason) : [],
+    cues: reason ? cuesFor(rows.slice(0, count), f, model, reason) : [],
     instructed: t.instructed || b.instructed,
   };
 }

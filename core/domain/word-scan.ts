@@ -99,11 +99,11 @@ const widthOf = (text: string, i: number, c: number) => (c >= 0xd800 && c <= 0xd
  * them starts (the start of the next word; the text's length when there is none): each run of
  * letters and numbers with every apostrophe-and-letters that follows it (what the regex
  * `[\p{L}\p{N}]+(?:['‘’ʼ`]\p{L}+)*` matches, with the `u` flag), apostrophes dropped, a word of
- * numbers only as `#`.
+ * numbers only as `#`. The words are added to `words` (a new list unless given).
  */
-export function scanWords(lower: string, limit: number): { words: string[]; end: number } {
-  const words: string[] = [];
+export function scanWords(lower: string, limit: number, words: string[] = []): { words: string[]; end: number } {
   const n = lower.length;
+  const until = words.length + limit;
   let i = 0;
   while (i < n) {
     const c = lower.charCodeAt(i);
@@ -112,7 +112,7 @@ export function scanWords(lower: string, limit: number): { words: string[]; end:
       i += widthOf(lower, i, c);
       continue;
     }
-    if (words.length === limit) return { words, end: i };
+    if (words.length === until) return { words, end: i };
     const start = i;
     let numbers = true;
     // Whether the word holds an apostrophe (ʼ is a letter itself, so the run may hold one too).
