@@ -19,8 +19,8 @@ import { replyTo, type Reply } from './answers.ts';
 import type { AppDeps } from './deps.ts';
 import { knownReadingQuery } from './reading-query.ts';
 
-/** A host the adapter takes as it is (its own quick check, `@hono/node-server`): any other is left to it. */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
+/** A host the adapter takes as it is (its own quick check in `@hono/node-server`, the same pattern): any other is left to it to check or refuse. */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 const headerText = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 

@@ -126,6 +126,8 @@ test('what the app decides otherwise still reaches the app', async () => {
   assert.is((await sendCounted(path, {}, 'HEAD')).app, 1);
   assert.is((await sendCounted('/api/feed/?limit=4')).app, 1);
   assert.is((await sendCounted(path, { 'Content-Length': '0' })).app, 1);
+  // A host the adapter checks itself (a port out of range is its 400, not our answer).
+  assert.is((await send(path, { Host: 'localhost:99999' })).status, 400, 'the adapter refuses it');
   assert.is((await sendCounted('/api/feed?limit=4&sort=ranked')).app, 1, 'a new query string: validated by the app first');
   // Not remembered: depends on the clock (a pause) or the caller (following).
   const paused = `/api/feed?prefs=${prefsParam({ pauses: [{ kind: 'topic', value: 'nature', until: '2026-11-21T00:00:00Z' }] })}`;
