@@ -11,6 +11,15 @@
  * warm reading path (a remembered query and a remembered answer: two look-ups a request) it cost
  * 400-500 ns a request against the former `Map`s' 380-520 ns (2,000,000 calls, interleaved, load
  * average 12-15): nothing next to the 25-90 µs of a warm request, so no hand-made memo is kept.
+ *
+ * A cache whose keys are mostly asked for once (a reader's first query, prefs no one sent before)
+ * can keep a value only on its key's second request (`admitOnSecondSight`): the first one is
+ * marked in a table of fingerprints and answered without being kept. A value kept for every
+ * one-off key outlives a young-generation collection or two, is promoted and later evicted from
+ * the old generation: that churn, not the insert itself, is what remembering costs a cold request
+ * (docs/benchmarks.md). The table keeps no keys, only 32-bit hashes in a typed array: a key whose
+ * mark another key overwrote waits for one more request, and one sharing its fingerprint with a
+ * key seen before is kept at once; either way only what is kept differs, never a value.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -22,18 +31,58 @@ export interface CacheFigures {
   misses: number;
 }
 
+/** How a cache admits values. */
+interface CacheOptions {
+  /** Keep a value only when its key was offered before (string keys; see the module comment). */
+  admitOnSecondSight?: boolean;
+}
+
+/** Fingerprint slots per entry of a cache that admits on second sight. */
+const SLOTS_PER_ENTRY = 8;
+
+/** The 32-bit FNV-1a hash of `key`'s UTF-16 code units. */
+function fingerprint(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Which keys were offered before, approximately: one fingerprint per slot, no keys kept. */
+class Doorkeeper {
+  private readonly seen: Uint32Array;
+  private readonly mask: number;
+
+  constructor(slots: number) {
+    const size = 2 ** Math.ceil(Math.log2(Math.max(64, slots)));
+    this.seen = new Uint32Array(size);
+    this.mask = size - 1;
+  }
+
+  /** True when `key` was offered before; otherwise marks it and says false. */
+  admits(key: unknown): boolean {
+    if (typeof key !== 'string') return true;
+    const h = fingerprint(key);
+    const slot = (h ^ (h >>> 15)) & this.mask;
+    if (this.seen[slot] === h) return true;
+    this.seen[slot] = h;
+    return false;
+  }
+}
+
 /** A bounded memo with counts. Values may not be `undefined` (a miss is `undefined`). */
 export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   readonly name: string;
   readonly max: number;
   private readonly lru: LRUCache<K, V>;
+  private readonly doorkeeper: Doorkeeper | null;
   private hitCount = 0;
   private missCount = 0;
 
-  constructor(name: string, max: number) {
+  constructor(name: string, max: number, options: CacheOptions = {}) {
     this.name = name;
     this.max = max;
     this.lru = new LRUCache<K, V>({ max });
+    this.doorkeeper = options.admitOnSecondSight === true ? new Doorkeeper(max * SLOTS_PER_ENTRY) : null;
   }
 
   /** The remembered value, or `undefined` (counted as a hit or a miss). */
@@ -59,16 +108,17 @@ export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<
     return this.lru.peek(key);
   }
 
+  /** Remember `value` for `key` (on a cache that admits on second sight, only from the key's second offer on). */
   set(key: K, value: V): void {
-    this.lru.set(key, value);
+    if (this.doorkeeper === null || this.doorkeeper.admits(key) || this.lru.has(key)) this.lru.set(key, value);
   }
 
-  /** The remembered value, or `make()`'s, remembered. */
+  /** The remembered value, or `make()`'s, remembered (as `set` remembers). */
   getOrSet(key: K, make: () => V): V {
     const known = this.get(key);
     if (known !== undefined) return known;
     const value = make();
-    this.lru.set(key, value);
+    this.set(key, value);
     return value;
   }
 
@@ -104,9 +154,9 @@ function sweep(): void {
 }
 
 /** A new bounded cache named `name` (for the figures), holding at most `max` entries. */
-export function boundedCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, max: number): BoundedCache<K, V> {
+export function boundedCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, max: number, options?: CacheOptions): BoundedCache<K, V> {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`cache ${name}: max must be a positive integer`);
-  const cache = new BoundedCache<K, V>(name, max);
+  const cache = new BoundedCache<K, V>(name, max, options);
   // Families come and go (one cache per snapshot): the references of collected ones are dropped here.
   if (registry.size >= sweepAt) sweep();
   registry.add(new WeakRef(cache as unknown as BoundedCache<NonNullable<unknown>, NonNullable<unknown>>));

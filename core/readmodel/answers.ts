@@ -10,7 +10,9 @@
  *   the answer depends on the clock (prefs with a pause) or on the caller (`following`).
  * Bounded: at most MAX_ANSWERS per snapshot and kind, in a `boundedCache` (core/platform/cache.ts:
  * the least recently used answer is forgotten first; hits and misses counted as
- * `readmodel.answers.feed` / `.brief`).
+ * `readmodel.answers.feed` / `.brief`). An answer is kept from its key's second request on
+ * (`admitOnSecondSight`): the first one is built, tagged and sent exactly as a kept one, and let
+ * go, so readers passing through with prefs no one else sends do not churn the old generation.
  *
  * A remembered answer also keeps its weak ETag and its brotli and gzip bytes, each made on first
  * use, so a conditional request costs a string comparison and compression once per snapshot, not
@@ -39,7 +41,7 @@ const BROTLI_QUALITY = 5;
 /** One encoded answer: its UTF-8 bytes and, made on first use, its weak ETag and compressed codings. */
 export class Answer {
   readonly body: Uint8Array<ArrayBuffer>;
-  /** Kept for later requests (its query had an answer key): only those are worth an ETag and compressed bytes. */
+  /** Its query has an answer key (the answer may be kept for later requests): only those are worth an ETag and compressed bytes. */
   readonly remembered: boolean;
   #etag: string | null = null;
   #br: Uint8Array<ArrayBuffer> | undefined;
@@ -80,6 +82,7 @@ interface BriefAnswers extends FeedAnswers {
 }
 
 const utf8 = new TextEncoder();
+const SECOND_SIGHT = { admitOnSecondSight: true };
 const feedAnswers = new WeakMap<Snapshot, FeedAnswers>();
 const briefAnswers = new WeakMap<Snapshot, BriefAnswers>();
 
@@ -96,7 +99,7 @@ function remember(answers: BoundedCache<string, Answer>, key: string | null, bui
 /** The encoded feed answer for `key` in `s`, built by `build` when not remembered (or `key` is null). */
 export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer): Answer {
   let held = feedAnswers.get(s);
-  if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: boundedCache('readmodel.answers.feed', MAX_ANSWERS) }));
+  if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: boundedCache('readmodel.answers.feed', MAX_ANSWERS, SECOND_SIGHT) }));
   return remember(held.answers, key, build);
 }
 
@@ -104,7 +107,7 @@ export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer):
 export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string | null, build: BuildAnswer): Answer {
   let held = briefAnswers.get(s);
   if (!held || held.split !== split || held.edits !== s.edits) {
-    briefAnswers.set(s, (held = { split, edits: s.edits, answers: boundedCache('readmodel.answers.brief', MAX_ANSWERS) }));
+    briefAnswers.set(s, (held = { split, edits: s.edits, answers: boundedCache('readmodel.answers.brief', MAX_ANSWERS, SECOND_SIGHT) }));
   }
   return remember(held.answers, key, build);
 }

@@ -103,8 +103,9 @@ const READING_FIELDS = z.object({ prefs: text, tag: id, topic: id, mood, source_
 
 // Boundaries of recent `prefs` strings without pauses (then they do not depend on `now`): a reader
 // sends the same blob with every query (other pages, other offsets), and parsing it compiles a
-// Unicode regular expression. Boundaries are read-only, so one object serves every request.
-const rememberedPrefs = boundedCache<string, Boundaries>('readmodel.prefs', 256);
+// Unicode regular expression. Boundaries are read-only, so one object serves every request. A blob
+// is kept from its second request on (a one-off blob is parsed and let go: core/platform/cache.ts).
+const rememberedPrefs = boundedCache<string, Boundaries>('readmodel.prefs', 256, { admitOnSecondSight: true });
 
 /** The boundaries of a request without `prefs`: none, made once (read-only, like the remembered ones). */
 const NO_PREFS: Boundaries = activeBoundaries(parsePrefs(null), new Date(0));

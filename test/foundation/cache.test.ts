@@ -1,4 +1,4 @@
-/** The one bounded memo (core/platform/cache.ts): its bound, least-recently-used eviction and counts. */
+/** The one bounded memo (core/platform/cache.ts): its bound, least-recently-used eviction, counts and admission on second sight. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { boundedCache, cacheStats } from '../../core/platform/cache.ts';
@@ -60,6 +60,31 @@ test('values lists what is remembered, most recent first, without counting or re
   cache.set('d', 4); // forgets a: values() did not refresh it
   assert.equal([...cache.values()], [4, 3, 2]);
   assert.equal(cache.figures(), { size: 3, max: 3, hits: 0, misses: 0 });
+});
+
+test('admitOnSecondSight: a key is kept from its second offer on, and getOrSet still answers the first', () => {
+  const cache = boundedCache<string, string>('test.second-sight', 4, { admitOnSecondSight: true });
+  let made = 0;
+  const make = () => `v${++made}`;
+  assert.is(cache.getOrSet('k', make), 'v1', 'the first request is answered');
+  assert.is(cache.peek('k'), undefined, 'but not kept');
+  assert.is(cache.getOrSet('k', make), 'v2', 'the second is made again');
+  assert.is(cache.getOrSet('k', make), 'v2', 'and kept');
+  cache.set('s', 'one');
+  assert.is(cache.peek('s'), undefined);
+  cache.set('s', 'two');
+  assert.is(cache.peek('s'), 'two');
+  cache.set('s', 'three');
+  assert.is(cache.peek('s'), 'three', 'a kept key is updated');
+  // A key evicted after it was kept comes back on its next offer (its mark is still there).
+  for (let i = 0; i < 4; i += 1) for (let n = 0; n < 2; n += 1) cache.set(`twice-${i}`, 'y');
+  assert.is(cache.peek('k'), undefined, 'evicted');
+  assert.is(cache.getOrSet('k', make), 'v3');
+  assert.is(cache.peek('k'), 'v3');
+  // Many one-off keys: none is kept, the bound and the kept keys are untouched.
+  for (let i = 0; i < 1000; i += 1) cache.set(`once-${i}`, 'x');
+  assert.is(cache.size, 4);
+  assert.is(cache.get('k'), 'v3');
 });
 
 test('refuses a bound that is not a positive integer', () => {

@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { serveApp, type Listening } from '../../api/server.ts';
 import { feedAnswer } from '../../core/readmodel/answers.ts';
 import { parseReadingQuery } from '../../core/readmodel/params.ts';
+import { cacheStats } from '../../core/platform/cache.ts';
 import { ValidationError } from '../../core/platform/errors.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { saveBrief } from '../../core/store/briefs.ts';
@@ -62,6 +63,34 @@ for (const route of ROUTES) {
   });
 }
 
+test('a first-seen query is answered exactly as a kept one (bytes, ETag, coding, headers), and kept from its second request on', async () => {
+  const kept = () => {
+    const stats = cacheStats();
+    return (stats['readmodel.answers.feed']?.hits ?? 0) + (stats['readmodel.answers.brief']?.hits ?? 0);
+  };
+  const comparable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+  for (const [i, route] of ['/api/feed?offset=2&', '/api/brief?'].entries()) {
+    for (const accept of [undefined, 'gzip, deflate, br, zstd', 'gzip']) {
+      const path = `${route}prefs=${prefsParam({ avoid_terms: [`first-sight-${i}-${accept ?? 'none'}`] })}`;
+      const headers: Record<string, string> = accept === undefined ? {} : { 'Accept-Encoding': accept };
+      const hits = kept();
+      const first = await get(path, headers);
+      const second = await get(path, headers);
+      assert.is(kept(), hits, `${path} ${accept}: neither the first nor the second request found it kept`);
+      const third = await get(path, headers);
+      assert.is(kept(), hits + 1, `${path} ${accept}: the third request is answered from the kept answer`);
+      for (const later of [second, third]) {
+        assert.is(later.status, first.status);
+        assert.equal(later.body, first.body, `${path} ${accept}: the same bytes`);
+        assert.equal(comparable(later.headers), comparable(first.headers), `${path} ${accept}: the same headers`);
+      }
+      assert.match(String(first.headers.etag), /^W\/"[^"]+"$/);
+      assert.is(first.headers['content-encoding'], accept === undefined ? undefined : accept.includes('br') ? 'br' : 'gzip');
+      assert.is((await get(path, { ...headers, 'If-None-Match': String(first.headers.etag) })).status, 304);
+    }
+  }
+});
+
 test('If-None-Match with the answer’s tag → 304 with no body, in any coding; another tag → 200', async () => {
   const first = await get('/api/feed', { 'Accept-Encoding': 'br' });
   const etag = String(first.headers.etag);
@@ -91,11 +120,13 @@ test('when the pool changes, the tag changes and the old one no longer matches',
 });
 
 test('compressed bytes are made once per snapshot and kept beside the answer', async () => {
-  await get('/api/feed?limit=15', { 'Accept-Encoding': 'br' });
+  // Twice: an answer is kept from its key's second request on.
+  for (let i = 0; i < 2; i += 1) await get('/api/feed?limit=15', { 'Accept-Encoding': 'br' });
   const snapshot = await readModelFor(ctx.db).snapshot();
   const q = parseReadingQuery(new URLSearchParams('limit=15'), clock);
   const answer = feedAnswer(snapshot, q.answerKey, () => '"not built again"');
   assert.ok(answer.remembered);
+  assert.ok(answer.body.length > 1024, 'the kept answer, not built again');
   assert.is(answer.encoded('br'), answer.encoded('br'), 'the same bytes, not compressed again');
   assert.is(answer.encoded('gzip'), answer.encoded('gzip'));
 });
