@@ -1,6 +1,7 @@
 /**
  * Known answers (api/known-answers.ts): once the app has answered a reading query and remembered
- * its answer, Node's server answers the same query without running the app, with the same status,
+ * its answer (from the query's second request on: the reading caches admit on second sight),
+ * Node's server answers the same query without running the app, with the same status,
  * headers (in the same order), bytes and request log line; whatever the app would decide
  * differently (CORS, HEAD, a body, a query not remembered, a changed pool) still goes to the app.
  */
@@ -92,6 +93,7 @@ for (const path of WARM) {
   test(`${path}: asked again, answered without the app, the same on the wire in every coding and as a 304`, async () => {
     for (const headers of [{}, { 'Accept-Encoding': 'gzip, deflate, br, zstd' }, { 'Accept-Encoding': 'gzip' }] as Array<Record<string, string>>) {
       const first = await sendCounted(path, headers);
+      await send(path, headers); // the second request: now the query and its answer are kept
       const linesBefore = requestLines().length;
       const again = await sendCounted(path, headers);
       assert.is(again.app, 0, `${JSON.stringify(headers)}: the app does not run`);
@@ -118,6 +120,7 @@ for (const path of WARM) {
 test('what the app decides otherwise still reaches the app', async () => {
   const path = '/api/feed?limit=4';
   await send(path);
+  await send(path);
   // Cross-origin: the app's CORS headers.
   const cors = await sendCounted(path, { Origin: 'https://elsewhere.example' });
   assert.is(cors.app, 1);
@@ -133,6 +136,7 @@ test('what the app decides otherwise still reaches the app', async () => {
   const paused = `/api/feed?prefs=${prefsParam({ pauses: [{ kind: 'topic', value: 'nature', until: '2026-11-21T00:00:00Z' }] })}`;
   for (const p of [paused, '/api/feed?following=true']) {
     await send(p);
+    await send(p);
     assert.is((await sendCounted(p)).app, 1, p);
   }
   // A refused query is the app's 422 every time.
@@ -144,12 +148,14 @@ test('what the app decides otherwise still reaches the app', async () => {
 test('a new snapshot: the first request goes to the app again, with the new answer', async () => {
   const path = '/api/feed?sort=latest&limit=3';
   await send(path);
+  await send(path);
   assert.is((await sendCounted(path)).app, 0);
   await load(ctx.db, { articles: [makeArticle({ source_id: sources[0]!._id, title: 'A fresh lantern story', published_at: new Date(clock.getTime() - 60_000) })] });
   await readModelFor(ctx.db).refresh();
   const fresh = await sendCounted(path);
   assert.is(fresh.app, 1, 'the old answer is not sent');
   assert.match(fresh.wire.body.toString('utf8'), 'A fresh lantern story');
+  assert.is((await sendCounted(path)).app, 1, 'kept from its second request in the new snapshot');
   assert.is((await sendCounted(path)).app, 0);
 });
 
