@@ -36,12 +36,13 @@ export function createAppServer(app: Fetchable): Server {
   const files = app.staticFiles;
   const known = app.knownAnswers;
   return createServer((req: IncomingMessage, res: ServerResponse) => {
+    const api = req.url?.startsWith('/api/') === true;
     // A known answer carries the security headers in its own frozen set (api/answers.ts).
-    if (known?.(req, res) === true) return;
+    if (api && known?.(req, res) === true) return;
     // Every other answer, a site file's or the app's, carries them from here.
     presetSecurityHeaders(res);
     // The API names no file (filePathOf refuses it): straight to the app, without the look-up.
-    if (files === undefined || req.url?.startsWith('/api/') === true) void hono(req, res);
+    if (files === undefined || api) void hono(req, res);
     else answerFromSite(files, req, res, () => void hono(req, res));
   });
 }
