@@ -19,11 +19,10 @@ import { readModelFor } from '../core/readmodel/readmodel.ts';
 import { replyTo, type Reply } from './answers.ts';
 import type { AppDeps } from './deps.ts';
 import { knownReadingQuery } from './reading-query.ts';
+import { nodeHeader } from './request-header.ts';
 
 /** A host the adapter takes as it is (its own quick check in `@hono/node-server`, the same pattern): any other is left to it to check or refuse. */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
-
-const headerText = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** Answers `req` and returns true when it is a known reading query with a remembered answer; false leaves it to the app. */
 export type KnownAnswers = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -49,7 +48,7 @@ export function knownAnswers(deps: AppDeps): KnownAnswers {
       if (snapshot === null) return false;
       const answer = brief ? knownBriefAnswer(snapshot, recentSplit(snapshot, deps.now()), query.answerKey) : knownFeedAnswer(snapshot, query.answerKey);
       if (answer === undefined) return false;
-      reply = replyTo(answer, headerText(headers['if-none-match']), headerText(headers['accept-encoding']), 'node');
+      reply = replyTo(answer, nodeHeader(req, 'if-none-match'), nodeHeader(req, 'accept-encoding'), 'node');
     } catch {
       // Nothing is written yet: the app answers, and its error handler decides what an error is.
       return false;

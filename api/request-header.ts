@@ -1,4 +1,5 @@
 /** Reading the request cheaply, from Node's request when there is one. */
+import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 
@@ -18,6 +19,11 @@ export function nodeOf<K extends keyof HttpBindings>(env: unknown, key: K): Http
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = nodeOf(c.env, 'incoming');
   if (incoming === undefined) return c.req.header(name);
+  return nodeHeader(incoming, name);
+}
+
+/** One header of Node's request (`name` in lower case), as `requestHeader` reads it: a string, or undefined. */
+export function nodeHeader(incoming: IncomingMessage, name: string): string | undefined {
   const value = incoming.headers[name];
   return typeof value === 'string' ? value : undefined;
 }
