@@ -70,7 +70,7 @@ const REAL_BRIEF: Array<Partial<ArticleDoc>> = [
   { title: 'Bakery shares its hundred-year-old sourdough starter with anyone in town who brings along a clean jar', topic: 'community', tags: ['food', 'kindness', 'neighbours'], flavor: 'light' },
 ];
 /** Which of REAL_BRIEF a third outlet also reported (a near-duplicate each). */
-const ALSO_REPORTED = [1, 4];
+const ALSO_REPORTED = [0, 1, 4];
 
 /** Seed: two sources (three with `real`); 7 gentle brief items (one about otters, two science, one nature), 8 calm but not gentle others. */
 async function seed(ctx: TestContext, real: boolean) {
