@@ -13,6 +13,7 @@ import type { AppDeps, AppEnv } from './deps.ts';
 import { compressAnswer } from './compress.ts';
 import { calmPage } from './pages.ts';
 import { requestHeader } from './request-header.ts';
+import { logRequest } from './request-log.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 import { knownAnswers, type KnownAnswers } from './known-answers.ts';
 import { StaticFiles } from './static-files.ts';
@@ -99,12 +100,7 @@ function requestFrame(deps: AppDeps): MiddlewareHandler<AppEnv> {
     // is not looked at.
     const accepts = c.var.precoded === true ? undefined : requestHeader(c, 'accept-encoding');
     if (accepts !== undefined) await compressAnswer(c, accepts);
-    deps.log.info('request', {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
-    });
+    logRequest(deps.log, c.req.method, c.req.path, c.res.status, started);
   };
 }
 

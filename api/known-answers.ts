@@ -20,6 +20,7 @@ import { replyTo, type Reply } from './answers.ts';
 import type { AppDeps } from './deps.ts';
 import { knownReadingQuery } from './reading-query.ts';
 import { nodeHeader } from './request-header.ts';
+import { logRequest } from './request-log.ts';
 
 /** A host the adapter takes as it is (its own quick check in `@hono/node-server`, the same pattern): any other is left to it to check or refuse. */
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
@@ -55,7 +56,7 @@ export function knownAnswers(deps: AppDeps): KnownAnswers {
     }
     res.writeHead(reply.status, reply.headers);
     res.end(reply.body ?? undefined);
-    deps.log.info('request', { method: 'GET', path, status: reply.status, ms: Math.round(performance.now() - started) });
+    logRequest(deps.log, 'GET', path, reply.status, started);
     return true;
   };
 }

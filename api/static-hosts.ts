@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './deps.ts';
+import { logRequest } from './request-log.ts';
 import { bodyUnread } from './security-headers.ts';
 import type { StaticAnswer, StaticFiles, StaticRequest } from './static-files.ts';
 
@@ -49,7 +50,7 @@ export function answerFromSite(files: StaticFiles, req: IncomingMessage, res: Se
       stream.once('error', () => res.destroy());
       (body.gzip ? stream.pipe(createGzip()) : stream).pipe(res);
     }
-    files.log?.info('request', { method: request.method, path: request.url.split('?', 1)[0], status: answer.status, ms: Math.round(performance.now() - started) });
+    logRequest(files.log, request.method, request.url.split('?', 1)[0] ?? '/', answer.status, started);
   };
   let answer: ReturnType<StaticFiles['answer']>;
   try {

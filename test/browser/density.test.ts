@@ -71,6 +71,9 @@ test('1280×900: the seven brief titles lie within 1.5 screens, with images show
   assert.equal(after, before, 'nothing moves when the images arrive');
   for (const [i, box] of after.entries()) assert.ok(box.bottom <= 1.5 * 900, `title ${i + 1} ends at ${box.bottom} px, within 1350 px`);
   assert.ok(new Set(after.slice(1).map((b) => b.left)).size >= 2, 'the six after the lead sit side by side');
+  // The lead's 146-character title keeps the lead's height by a smaller size and one line of summary, never by cutting the title.
+  const lead = await page.$eval('.brief article.hero .card-title', (e) => ({ whole: e.scrollHeight <= e.clientHeight + 1, lines: Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)) }));
+  assert.ok(lead.whole && lead.lines === 3, `the lead's title shows whole, on ${lead.lines} lines`);
   const [summary, ...rest] = await leadSentences(page);
   assert.ok(summary?.startsWith(`summary: ${FIRST_SENTENCE} ${FIRST_SENTENCE}`) && rest.length === 0, `beside its picture the lead shows its summary alone: ${summary}`);
   assert.not.ok(await sidewaysScroll(page));

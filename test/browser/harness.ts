@@ -57,11 +57,11 @@ const SHORT_BRIEF: Array<Partial<ArticleDoc>> = [
 ];
 /**
  * Real cards (issue 18, item 1 is measured on these): titles of 80-110 characters (three or four
- * lines in a grid column), three or four tags, the full text's length for a reading time, and two
+ * lines in a grid column; the lead's runs to 146, three lines at the lead's size), three or four tags, the full text's length for a reading time, and two
  * stories also reported by a third outlet, so every card carries what a real one does.
  */
 const REAL_BRIEF: Array<Partial<ArticleDoc>> = [
-  { title: 'Otters return to the city river after fifty years, and volunteers count their holts at dawn', topic: 'nature', tags: ['wildlife', 'conservation', 'volunteering'], flavor: 'wonder', word_count: 820 },
+  { title: 'Otters return to the city river after fifty years, and the volunteers who count their holts at dawn say the water is the cleanest in living memory', topic: 'nature', tags: ['wildlife', 'conservation', 'volunteering'], flavor: 'wonder', word_count: 820 },
   { title: 'Astronomers at a hilltop observatory map a quiet corner of the galaxy in remarkable new detail', topic: 'science', tags: ['space', 'physics', 'exploration'], flavor: 'wonder', word_count: 1400 },
   { title: 'Students build a solar-powered bus shelter that charges phones and lights the whole street at night', topic: 'science', tags: ['clean-energy', 'young-people', 'cities', 'inventions'], flavor: 'constructive', word_count: 640 },
   { title: 'Neighbours open a free tool library in a disused corner shop, lending ladders, drills and sewing machines', topic: 'community', tags: ['neighbours', 'volunteering', 'kindness'], flavor: 'heartwarming' },

@@ -31,6 +31,14 @@ export interface ArticleCardProps {
   followSource?: boolean;
 }
 
+/**
+ * Past this many characters a lead's title takes three lines at the lead's size on a wide screen
+ * (about 50 characters a line beside its picture at 1280 px): such a lead is marked `long`, and
+ * app.css sets its title smaller and its summary to one line, so the lead keeps its height and the
+ * seven titles their place on the first screen and a half (issue 18.1).
+ */
+export const LONG_LEAD_TITLE = 100;
+
 /** A readable name for a tag or topic id. */
 export function label(id: string): string {
   const s = id.replace(/-/g, ' ');
@@ -62,7 +70,7 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
     if (card.paywalled) sendEvent('paywalled_source_open', card.id);
   };
   return (
-    <article class={hero ? 'card hero' : 'card'} aria-labelledby={titleId} data-id={card.id}>
+    <article class={hero ? (card.title.length > LONG_LEAD_TITLE ? 'card hero long' : 'card hero') : 'card'} aria-labelledby={titleId} data-id={card.id}>
       {card.image && (
         <img
           class="card-image"
