@@ -42,9 +42,12 @@ export function storyLine(flavor: string, topic: string): string {
   return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}: ${flavorDescription(flavor)}.`;
 }
 
+/** A topic as the object of "about" in a sentence, where its short name does not read as one ("about the environment", not "about environment"). */
+const TOPIC_ABOUT: Readonly<Record<string, string>> = { environment: 'the environment', nature: 'nature and animals', culture: 'culture and the arts', economy: 'work and the economy' };
+
 /** The summary's reason: "We picked it because it is a wonder-filled story about science: discoveries and awe." */
 export function pickedBecause(flavor: string, topic: string): string {
-  return `We picked it because it is ${withArticle(`${flavorAdjective(flavor)} story`)} about ${topicWords(topic)}: ${flavorDescription(flavor)}.`;
+  return `We picked it because it is ${withArticle(`${flavorAdjective(flavor)} story`)} about ${TOPIC_ABOUT[topic] ?? topicWords(topic)}: ${flavorDescription(flavor)}.`;
 }
 
 /** What a story-specific line is built from (issue 18, item 2). */

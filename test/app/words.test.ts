@@ -51,6 +51,9 @@ test('every card line and explanation over every flavor × topic is grammatical'
   assert.is(checked, FLAVORS.length * TOPICS.length * 4);
   assert.is(storyLine('inspiring', 'learning'), 'An inspiring learning story: achievements and milestones.');
   assert.is(pickedBecause('wonder', 'science'), 'We picked it because it is a wonder-filled story about science: discoveries and awe.');
+  // A topic reads as the object of "about" in prose: no bare "environment", no ampersand.
+  assert.is(pickedBecause('heartwarming', 'environment'), 'We picked it because it is a heartwarming story about the environment: people being kind to people.');
+  for (const topic of TOPICS) assert.not.match(pickedBecause('wonder', topic.id), /about environment|&/, topic.id);
 });
 
 test('the offline classifier writes that card line for an accepted story', () => {
