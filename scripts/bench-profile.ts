@@ -12,10 +12,12 @@
  * bytes from the floor's own server with the headers the product sends on a warm brief: what the
  * header set costs by itself); `brief`, `feed` (warm, one prefs blob); `brief_app`, `feed_app` (the
  * same, from a server without the known answers of api/known-answers.ts); `brief_cold`, `feed_cold`
- * (prefs no other request sent, from the bench's cold sequence). Findings made with it are in
+ * (prefs no other request sent, from the bench's cold sequence); `static`, `static_gz` (the built
+ * site's `/brief.json`, `/today` and one `/a` page in turn, as the bench's static section asks
+ * them, plain and with a browser's Accept-Encoding; the site is built first). Findings made with it are in
  * docs/benchmarks.md ("Measured on a quiet machine").
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -29,12 +31,13 @@ import { createLogger } from '../core/platform/log.ts';
 import { createMailer } from '../core/platform/mail.ts';
 import { createModelClient } from '../core/platform/model.ts';
 import { readModelFor } from '../core/readmodel/readmodel.ts';
+import { buildSite } from '../site/build.ts';
 import { CLIENT_OPTIONS } from '../core/store/db.ts';
 import { startEmbeddedServer } from '../core/store/embedded.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { BRIEF_COLD_PATH, BRIEF_PATH, FEED_COLD_PATH, FEED_QUERY, listen } from './bench/api.ts';
 import { makeSources } from './bench/fixtures.ts';
-import { runLoad, type ColdCounter, type LoadTarget } from './bench/load.ts';
+import { BROWSER_ENCODINGS, runLoad, type ColdCounter, type LoadTarget } from './bench/load.ts';
 import { benchConfig, POOL_SIZE, POOL_SOURCES, seedBenchPool } from './bench/seed.ts';
 
 const args = new Map(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -70,6 +73,12 @@ try {
   floor.get('/__floor_headers', (c) => c.body(body, 200, productHeaders));
   const floorServer = await listen(createServer(getRequestListener(floor.fetch)));
   const cold: ColdCounter = { next: 0 };
+  let sitePaths: string[] = [];
+  if (names.some((name) => name.startsWith('static'))) {
+    say('building the site for the static targets');
+    await buildSite({ db, config, log, now });
+    sitePaths = ['/brief.json', '/today', `/a/${readdirSync(path.join(config.distDir, 'a')).sort()[0] ?? ''}`];
+  }
   const targets: Record<string, LoadTarget> = {
     floor: { url: `${floorServer.base}/__floor` },
     floor_headers: { url: `${floorServer.base}/__floor_headers` },
@@ -79,6 +88,8 @@ try {
     feed_app: { url: `${appOnly.base}/api/feed?${FEED_QUERY}` },
     brief_cold: { url: `${server.base}${BRIEF_COLD_PATH}`, cold },
     feed_cold: { url: `${server.base}${FEED_COLD_PATH}`, cold },
+    static: { url: `${server.base}/`, paths: sitePaths },
+    static_gz: { url: `${server.base}/`, paths: sitePaths, headers: BROWSER_ENCODINGS },
   };
   const session = new Session();
   session.connect();
