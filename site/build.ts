@@ -22,7 +22,6 @@ import { duplicateSources } from '../core/store/pool.ts';
 import { otherOutlets } from '../core/domain/card.ts';
 import { renderArticlePage } from '../core/pages/article-page.ts';
 import { OFFLINE_WRITER_VERSION } from '../core/domain/summary.ts';
-import { withOfflineSummaries } from '../core/pipeline/offline-summaries.ts';
 import { SITE_DIR, templateKey } from '../core/pages/assets.ts';
 import { collectPoolFiles, FEED_GROUP, feedsKey, selectFeeds } from './_includes/outputs.ts';
 import { syncPool, type SyncKind } from './_includes/pool-sync.ts';
@@ -156,7 +155,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
   const reuseFeeds = reuseEleventy ? reusable(previous.feeds, feedKey, distFiles) : null;
   const reuseApp = reusable(previous.app, appKey, distFiles);
   const pool = await collectPoolFiles({
-    db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched: synced.docs, nameOf, sources, feeds: reuseFeeds === null, copies,
+    db, site, rows, brief, selection, renderIds: toRender.map((r) => r._id), prefetched: synced.docs, nameOf, sources, feeds: reuseFeeds === null, copies, now: input.now, log,
   });
   phase('fetch');
   const templated = new Map<string, Buffer>();
@@ -198,10 +197,9 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
     if (prev && existing.has(r._id) && prev.s === stamps.get(r._id)) pages[r._id] = prev;
   }
   // Pages compose the offline summary from the retelling stored with the article; one missing or by
-  // an older writer is retold now and stored back (core/pipeline/offline-summaries.ts): once.
-  const renderDocs = toRender.flatMap((r) => pool.docs.get(r._id) ?? []); // a row gone from the pool since the scan: the next build settles it
-  const ready = new Map((await withOfflineSummaries(db, renderDocs, input.now, log)).map((d) => [d._id, d]));
-  phase('summaries');
+  // an older writer was retold and stored back as the pool's articles were read (collectPoolFiles).
+  // A row gone from the pool since the scan has no article: the next build settles it.
+  const ready = pool.docs;
   let rendered = 0;
   const writes: Array<() => Promise<boolean>> = [];
   for (const r of toRender) {

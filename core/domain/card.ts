@@ -7,7 +7,8 @@ import type { ArticleCard, ArticleDoc } from './article.ts';
 import { isGentle } from './gate.ts';
 import { READABLE_WORDS } from './full-text.ts';
 import { avoidText, foldText } from './prefs.ts';
-import { firstSentence, summaryText } from './summary.ts';
+import type { Told } from './retell-words.ts';
+import { copiesFrom, currentOffline, firstSentence, summaryText } from './summary.ts';
 import { specificLine, type StoryFacts } from './words.ts';
 
 /** The stored fields the reading path loads (see core/store/pool.ts for the projection). */
@@ -16,6 +17,8 @@ export type PoolDoc = Pick<
   '_id' | 'source_id' | 'url' | 'title' | 'image' | 'paywalled' | 'published_at' | 'discovered_at' | 'topic' | 'tags' | 'flavor' | 'cortisol' | 'ragebait' | 'why'
 > & {
   summary?: { summary?: unknown } | null;
+  /** The teaser retold at ingest (core/pipeline/offline-summaries.ts): its first sentence is the card's line when no summary is cached. */
+  offline_summary?: ArticleDoc['offline_summary'];
   word_count?: unknown;
   /** Names of the other outlets that reported it (from its near-duplicates; not a stored field). */
   also_reported_by?: readonly string[];
@@ -29,9 +32,20 @@ export function readingMinutes(words: unknown): number | null {
   return typeof words === 'number' && Number.isFinite(words) && words >= READABLE_WORDS ? Math.max(1, Math.round(words / WORDS_PER_MINUTE)) : null;
 }
 
-/** The card's sentence: the cached summary's first sentence, else the story's own line. */
-export function cardLine(facts: StoryFacts, summary: string | null): string {
-  return (summary && firstSentence(summary)) || specificLine(facts);
+/**
+ * The card's sentence: the cached summary's first sentence; else the first sentence of the teaser
+ * as we retold it at ingest, which is how the offline summary opens (so the card says the same
+ * once a reader's visit caches that summary); else the story's own line. A retelling that repeats
+ * five words of the title in a row is left for the story's line (it would restate the headline).
+ */
+export function cardLine(facts: StoryFacts, summary: string | null, retold: readonly Told[] = []): string {
+  if (summary) {
+    const first = firstSentence(summary);
+    if (first) return first;
+  }
+  const told = retold[0]?.sentence;
+  if (told && !copiesFrom(told, facts.title, 5)) return firstSentence(told);
+  return specificLine(facts);
 }
 
 /** An article of the public pool as the read model holds it. */
@@ -91,17 +105,39 @@ export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {
     discovered_at: new Date(Number.isNaN(discovered) ? 0 : discovered).toISOString(),
     cortisol: num(doc.cortisol),
     ragebait: num(doc.ragebait),
-    line: cardLine({ title, sourceName, topic: str(doc.topic), tags, flavor: str(doc.flavor) }, summaryText(doc)),
+    line: cardLine({ title, sourceName, topic: str(doc.topic), tags, flavor: str(doc.flavor) }, summaryText(doc), currentOffline(doc)?.retold),
     also_reported_by: [...(doc.also_reported_by ?? [])],
     reading_minutes: readingMinutes(doc.word_count),
   };
+}
+
+/**
+ * Cards shown together never say one sentence twice (issue 18.2): a card whose line an earlier card
+ * of the list already says (two teasers retold alike, a source's boilerplate teaser) shows the line
+ * built from its own story instead. Changes `items` in place (a list its caller just made) and returns it.
+ */
+export function distinctLines<T>(items: T[], cardOf: (item: T) => ArticleCard, withCard: (item: T, card: ArticleCard) => T): T[] {
+  if (items.length < 2) return items;
+  const said = new Set<string>();
+  for (let i = 0; i < items.length; i += 1) {
+    const item = items[i] as T;
+    const card = cardOf(item);
+    if (!said.has(card.line)) {
+      said.add(card.line);
+      continue;
+    }
+    const line = specificLine({ title: card.title, sourceName: card.source_name, topic: card.topic, tags: card.tags, flavor: card.flavor });
+    items[i] = withCard(item, { ...card, line });
+    said.add(line);
+  }
+  return items;
 }
 
 /** The read model's entry for a stored article. `score` ranks it (see filter.ts). */
 export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<PoolArticle, 'score'>) => number): PoolArticle {
   const card = toCard(doc, sourceName);
   const summary = summaryText(doc);
-  const text = avoidText(card.title, card.why, summary);
+  const text = avoidText(card, summary);
   const published = Date.parse(card.published_at);
   const discovered = Date.parse(card.discovered_at);
   const base: Omit<PoolArticle, 'score'> = {
@@ -117,7 +153,8 @@ export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<
     text,
     folded: foldText(text),
     seq: -1,
-    gentle: isGentle({ cortisol: card.cortisol, ragebait: card.ragebait, title: card.title, summary }),
+    // The lead's words are its title and its summary, or its line when it has none.
+    gentle: isGentle({ cortisol: card.cortisol, ragebait: card.ragebait, title: card.title, summary: summary ?? card.line }),
     // A feed that dates an item in the future must not pin it to the top.
     time: discovered > 0 ? Math.min(published, discovered) : published,
     discovered,

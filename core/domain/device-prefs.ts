@@ -71,12 +71,12 @@ export function addTo(list: string[], value: string): string[] {
 }
 
 /** What the boundary filter reads from a card. */
-export type FilterableCard = Pick<DeviceCard, 'id' | 'title' | 'why' | 'summary' | 'source_id' | 'topic' | 'flavor' | 'tags' | 'cortisol' | 'ragebait'>;
+export type FilterableCard = Pick<DeviceCard, 'id' | 'title' | 'why' | 'line' | 'summary' | 'source_id' | 'topic' | 'flavor' | 'tags' | 'cortisol' | 'ragebait'>;
 
 /** The card as the server's filter sees an article: its avoid-term text built as the server builds it. */
 function filterable(card: FilterableCard): Filterable {
   const { id, source_id, topic, flavor, tags, cortisol, ragebait } = card;
-  return { id, source_id, topic, flavor, tags, cortisol, ragebait, text: avoidText(card.title, card.why, card.summary) };
+  return { id, source_id, topic, flavor, tags, cortisol, ragebait, text: avoidText(card, card.summary) };
 }
 
 /** The cards that pass the reader's boundaries at `now`: the server's `withinBoundaries`, fed what the device sends. */

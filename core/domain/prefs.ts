@@ -146,9 +146,13 @@ export function parsePrefs(raw: unknown, { keepCase = false }: { keepCase?: bool
   };
 }
 
-/** What avoid-terms are matched in (SPEC.md): an article's title, why line and cached summary. */
-export function avoidText(title: string, why: string, summary: string | null | undefined): string {
-  return `${title}\n${why}\n${summary ?? ''}`;
+/**
+ * What avoid-terms are matched in: every sentence a card shows (its title, why line and line) and
+ * the cached summary, so a story never shows a word its reader avoids. The same text on the server
+ * (core/domain/card.ts) and in the browser (core/domain/device-prefs.ts).
+ */
+export function avoidText(card: { title: string; why: string; line: string }, summary: string | null | undefined): string {
+  return `${card.title}\n${card.why}\n${card.line}\n${summary ?? ''}`;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

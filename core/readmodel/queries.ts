@@ -5,7 +5,7 @@
  */
 import { applyBriefRules, recentCutoff, splitHolds, splitRecent, type RecentSplit } from '../domain/brief.ts';
 import type { ArticleCard } from '../domain/article.ts';
-import { withSummary, type PoolArticle } from '../domain/card.ts';
+import { distinctLines, withSummary, type PoolArticle } from '../domain/card.ts';
 import type { FeedFilter } from '../domain/filter.ts';
 import { matcherFor } from './compiled.ts';
 import { listsOf, type Snapshot } from './snapshot.ts';
@@ -35,8 +35,11 @@ export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', 
     out.push(a.card);
     if (out.length >= limit) break;
   }
-  return out;
+  return distinctLines(out, cardItself, replaceCard);
 }
+
+const cardItself = (card: ArticleCard): ArticleCard => card;
+const replaceCard = (_old: ArticleCard, card: ArticleCard): ArticleCard => card;
 
 /** The ranked pool split at the recent-window cutoff of `now`: kept in the snapshot, split again only when the cutoff passes an item. */
 export function recentSplit(s: Snapshot, now: Date): RecentSplit<PoolArticle> {
@@ -51,7 +54,7 @@ export function briefArticles(s: Snapshot, f: FeedFilter, now: Date): PoolArticl
   const ok = matcherFor(s, f);
   const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
   const split = recentSplit(s, now);
-  return applyBriefRules(stored, [split.recent, split.older], ok);
+  return distinctLines(applyBriefRules(stored, [split.recent, split.older], ok), (a) => a.card, (a, card) => ({ ...a, card }));
 }
 
 /** The stored brief's `generated_at`, null before the first brief job. */
@@ -87,7 +90,7 @@ export function sinceFor(s: Snapshot, f: FeedFilter, ts: Date | null, limit: num
     count += 1;
     if (items.length < limit) items.push(a.card);
   }
-  return { count, items };
+  return { count, items: distinctLines(items, cardItself, replaceCard) };
 }
 
 /** Topic and flavor counts over exactly the feed's filtered set. */

@@ -27,10 +27,10 @@ export interface PoolData {
   articles: PoolDoc[];
 }
 
-/** The projection of an article the cards, filter and ranking need (no teaser, no notes). */
+/** The projection of an article the cards, filter and ranking need (no teaser, no notes; the retold teaser gives a card its line). */
 const ARTICLE_PROJECTION = {
   _id: 1, source_id: 1, url: 1, title: 1, image: 1, paywalled: 1, published_at: 1, discovered_at: 1,
-  topic: 1, tags: 1, flavor: 1, cortisol: 1, ragebait: 1, why: 1, 'summary.summary': 1, word_count: 1,
+  topic: 1, tags: 1, flavor: 1, cortisol: 1, ragebait: 1, why: 1, 'summary.summary': 1, word_count: 1, offline_summary: 1,
 } as const;
 
 /**

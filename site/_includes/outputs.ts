@@ -5,9 +5,11 @@
 import type { Db } from 'mongodb';
 import type { ArticleDoc } from '../../core/domain/article.ts';
 import type { BriefDoc } from '../../core/domain/brief.ts';
-import { otherOutlets } from '../../core/domain/card.ts';
+import { distinctLines, otherOutlets } from '../../core/domain/card.ts';
 import { MOODS, type Mood } from '../../core/domain/taxonomy.ts';
 import { findArticles, type PoolRow, type SiteSource } from '../../core/store/site.ts';
+import { withOfflineSummaries } from '../../core/pipeline/offline-summaries.ts';
+import type { Logger } from '../../core/platform/log.ts';
 import { articlePath } from '../../core/pages/article-page.ts';
 import { renderAtom, renderJsonFeed, type FeedSpec } from './feeds.ts';
 import { briefCard, effectiveTime, feedEntry, rowInMood } from './pool-view.ts';
@@ -108,6 +110,9 @@ export interface PoolFilesInput {
   feeds: boolean;
   /** The sources of each canonical's accepted near-duplicates (`duplicateSources`, read once per build). */
   copies: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The build's clock and log, for the teasers retold now (see `collectPoolFiles`). */
+  now: Date;
+  log: Pick<Logger, 'warn'>;
 }
 
 /** The files made from the brief and the feeds' selection (the `feeds` output group). */
@@ -130,6 +135,10 @@ export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: M
   const found = new Map(input.prefetched.filter((d) => wanted.has(d._id)).map((d) => [d._id, d]));
   const missing = [...wanted].filter((id) => !found.has(id));
   for (const d of await findArticles(input.db, missing)) found.set(d._id, d);
+  // A story stored without its retold teaser (before the ingest wrote one) has it retold and stored
+  // now, before its card is made: the card's line is the retelling's first sentence, as its page's
+  // summary opens, in this build and the next alike.
+  for (const d of await withOfflineSummaries(input.db, [...found.values()], input.now, input.log)) found.set(d._id, d);
   // The other outlets that reported each story, named when their source is visible ("also reported by").
   const visible = new Map(input.sources.filter((s) => s.content_visible === true).map((s) => [s._id, nameOf(s._id)] as const));
   const docs = new Map([...found.values()].map((d) => [d._id, { ...d, also_reported_by: otherOutlets(input.copies.get(d._id) ?? [], d.source_id, (id) => visible.get(id)) }] as const));
@@ -140,7 +149,7 @@ export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: M
   if (input.feeds) {
     const generatedAt = input.brief ? input.brief.generated_at : null;
     today = {
-      items: pick(selection.briefIds).map((d) => briefCard(d, nameOf(d.source_id))),
+      items: distinctLines(pick(selection.briefIds).map((d) => briefCard(d, nameOf(d.source_id))), (card) => card, (_card, card) => card),
       generated_at: generatedAt ? generatedAt.toISOString() : null,
     };
     files.set('brief.json', safeJson(today) + '\n');

@@ -1,7 +1,12 @@
 /** The card's own sentence, outlets and reading time (issue 18, item 2), as pure rules. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cardLine, otherOutlets, readingMinutes, toCard, type PoolDoc } from '../../core/domain/card.ts';
+import { cardLine, distinctLines, otherOutlets, readingMinutes, toCard, toPoolArticle, type PoolDoc } from '../../core/domain/card.ts';
+import { EMPTY_DEVICE_PREFS, passingCards } from '../../core/domain/device-prefs.ts';
+import { withinBoundaries } from '../../core/domain/filter.ts';
+import { offlineTexts } from '../../core/domain/offline-texts.ts';
+import { activeBoundaries, parsePrefs } from '../../core/domain/prefs.ts';
+import { OFFLINE_WRITER_VERSION, summaryInputOf } from '../../core/domain/summary.ts';
 import { fullTextWords } from '../../core/domain/full-text.ts';
 import { makeArticle } from '../helpers/fixtures.ts';
 
@@ -19,6 +24,38 @@ test('with a cached summary the line is its first sentence', () => {
   assert.is(cardLine(facts('x'), 'The town opened a library with a reading garden. It has 4,000 books.'), 'The town opened a library with a reading garden.');
   const long = `${'word '.repeat(80)}end.`;
   assert.ok(cardLine(facts('x'), long).length <= 220 && cardLine(facts('x'), long).endsWith('…'));
+});
+
+test("without a cached summary the line is the teaser as we retold it at ingest (as the offline summary opens), unless it restates the title", () => {
+  const retold = [{ sentence: 'Forty neighbours lend drills, ladders and sewing machines from a corner shop.', clause: null }, { sentence: 'It opens on Saturdays.', clause: null }];
+  const offline = { retold, writer: OFFLINE_WRITER_VERSION, written_at: new Date() };
+  const doc: PoolDoc = { ...makeArticle({ source_id: 'river-news', title: 'Neighbours open a free tool library' }), offline_summary: offline };
+  assert.is(toCard(doc, 'River News').line, 'Forty neighbours lend drills, ladders and sewing machines from a corner shop.');
+  // Its page's offline summary opens with the same sentence, so the card keeps its line once a visit caches that summary.
+  assert.ok(offlineTexts({ ...summaryInputOf(doc, 'River News'), teaser: 'Volunteers run it.' }, retold).summary.startsWith(toCard(doc, 'River News').line));
+  // A cached summary still comes first; a retelling by an older writer, or one that restates the title, gives way to the story's line.
+  assert.is(toCard({ ...doc, summary: { summary: 'A model wrote this. Then more.' } }, 'River News').line, 'A model wrote this.');
+  assert.is(toCard({ ...doc, offline_summary: { ...offline, writer: OFFLINE_WRITER_VERSION - 1 } }, 'River News').line, 'A heartwarming community story on kindness: neighbours and free tool library.');
+  assert.is(cardLine(facts('Neighbours open a free tool library'), null, [{ sentence: 'Neighbours open a free tool library in town.', clause: null }]), 'A heartwarming community story on kindness: neighbours and free tool library.');
+});
+
+test('cards shown together never say one sentence twice: a later card with the same retold sentence shows its own built line', () => {
+  const offline = { retold: [{ sentence: 'Read the latest good news from our newsroom.', clause: null }], writer: OFFLINE_WRITER_VERSION, written_at: new Date() };
+  const cards = ['Neighbours open a free tool library', 'Village choir sings with the care home'].map((title) => toCard({ ...makeArticle({ source_id: 'river-news', title }), offline_summary: offline }, 'River News'));
+  assert.is(cards[0]?.line, cards[1]?.line, 'both retold alike');
+  const shown = distinctLines([...cards], (c) => c, (_c, card) => card);
+  assert.equal(shown.map((c) => c.line), ['Read the latest good news from our newsroom.', 'A heartwarming community story on kindness: village choir and care home.']);
+  assert.equal(Object.keys(shown[1] ?? {}), Object.keys(cards[1] ?? {}), 'the same fields in the same order');
+});
+
+test('an avoid-term in the line hides the story, on the server and in the browser alike', () => {
+  const offline = { retold: [{ sentence: 'The ferry crew carried a lost sheepdog home.', clause: null }], writer: OFFLINE_WRITER_VERSION, written_at: new Date() };
+  const doc: PoolDoc = { ...makeArticle({ source_id: 'river-news', title: 'A lost dog finds her way home', why: 'A heartwarming story.' }), offline_summary: offline };
+  const pool = toPoolArticle(doc, 'River News', () => 0);
+  const boundaries = activeBoundaries(parsePrefs({ avoid_terms: ['ferry'] }), new Date());
+  assert.not.ok(withinBoundaries(pool, boundaries), 'the server hides it');
+  assert.equal(passingCards([{ ...pool.card, summary: null }], { ...EMPTY_DEVICE_PREFS, avoid_terms: ['ferry'] }, new Date()), [], 'the browser hides it');
+  assert.ok(withinBoundaries(pool, activeBoundaries(parsePrefs({ avoid_terms: ['bus'] }), new Date())));
 });
 
 test('the card carries the line, the outlets and the reading time; the reading time needs the full text', () => {

@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleCard, ArticleDoc } from '../../core/domain/article.ts';
 import { BRIEF_SIZE } from '../../core/domain/brief.ts';
+import { toCard } from '../../core/domain/card.ts';
 import { FLAVORS, TAGS, TOPICS } from '../../core/domain/taxonomy.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { makeArticle, makeSource } from '../helpers/fixtures.ts';
@@ -82,7 +83,8 @@ function honours(doc: ArticleDoc, p: Prefs): boolean {
   if (p.include_flavors?.length && !p.include_flavors.includes(doc.flavor)) return false;
   if (typeof p.max_cortisol === 'number' && doc.cortisol > p.max_cortisol) return false;
   if (p.max_ragebait !== undefined && doc.ragebait > p.max_ragebait) return false;
-  const words = `${doc.title} ${doc.why}`.toLowerCase().split(/[^a-z0-9]+/);
+  // Avoid-terms are matched in every sentence the card shows: title, why line and line (the line's own rule is card.ts's).
+  const words = `${doc.title} ${doc.why} ${toCard(doc, '').line}`.toLowerCase().split(/[^a-z0-9]+/);
   return !muted('term', p.avoid_terms).some((t) => t.trim() !== '' && words.includes(t.trim().toLowerCase()));
 }
 
