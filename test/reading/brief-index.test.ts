@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleCard } from '../../core/domain/article.ts';
 import { BRIEF_CANDIDATE_CAP, BRIEF_RECENT_MS, BRIEF_SIZE, collectCandidates, fillDiverse, lazyCandidates, orderBrief, pickLead, type BriefCandidate } from '../../core/domain/brief.ts';
-import { withSummary, type PoolArticle, type PoolDoc } from '../../core/domain/card.ts';
+import { distinctLines, withSummary, type PoolArticle, type PoolDoc } from '../../core/domain/card.ts';
 import { matches, withinBoundaries, type FeedFilter } from '../../core/domain/filter.ts';
 import { activeBoundaries, avoidPattern, foldText, parsePrefs, type Boundaries } from '../../core/domain/prefs.ts';
 import { FLAVORS, TAGS, TOPICS } from '../../core/domain/taxonomy.ts';
@@ -72,10 +72,11 @@ const oldMatches = (a: PoolArticle, f: FeedFilter) =>
 function oldBrief(s: Snapshot, f: FeedFilter, now: Date) {
   const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
   const items = oldApply(stored, oldRecentFirst(s.all.ranked, now), (a) => oldMatches(a, f));
-  return { items: items.map(withSummary), generated_at: s.brief ? s.brief.generatedAt.toISOString() : null };
+  // One answer's cards never repeat a line (distinctLines): a rule of presentation after the walk, not part of what is compared.
+  return { items: distinctLines(items, (a) => a.card, (a, card) => ({ ...a, card })).map(withSummary), generated_at: s.brief ? s.brief.generatedAt.toISOString() : null };
 }
 function oldFeed(s: Snapshot, f: FeedFilter, offset: number, limit: number): ArticleCard[] {
-  return s.all.ranked.filter((a) => oldMatches(a, f)).slice(offset, offset + limit).map((a) => a.card);
+  return distinctLines(s.all.ranked.filter((a) => oldMatches(a, f)).slice(offset, offset + limit).map((a) => a.card), (c) => c, (_c, card) => card);
 }
 
 // ---- Random pools. ----
