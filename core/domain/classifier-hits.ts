@@ -1,7 +1,8 @@
 /**
  * Which lexicon terms a text holds: the text cut into tokens once (core/domain/word-scan.ts), each
  * token's terms answered from a remembered table, the few regex terms tried last. Gives exactly
- * what testing every term's Unicode regex would (test/ingestion/classifier-index.test.ts).
+ * what testing every term's Unicode regex would (test/ingestion/classifier-index.test.ts). The
+ * tokens read can be handed on (`TokenList`), so the calm gate need not cut the text again.
  */
 import { ALWAYS_REGEX, COMPILED, termsOfToken, type TokenTerms } from './classifier-terms.ts';
 import { hashOf, scanTokens } from './word-scan.ts';
@@ -55,13 +56,19 @@ function probe(text: string, start: number, end: number, hash: number): number {
   }
 }
 
+/** The text of the token `termsAt` last answered (the table's copy when cached: no new string). */
+let lastToken = '';
+
 /** The terms of the token `text.slice(start, end)`, whose hash is `hash`, from the cache when possible. */
 function termsAt(text: string, start: number, end: number, hash: number): TokenTerms {
-  if (end - start > TOKEN_CACHE_LONGEST) return termsOfToken(text.slice(start, end));
+  if (end - start > TOKEN_CACHE_LONGEST) return termsOfToken((lastToken = text.slice(start, end)));
   let slot = probe(text, start, end, hash);
   const known = tableTerms[slot];
-  if (known) return known;
-  const token = text.slice(start, end);
+  if (known) {
+    lastToken = tableToken[slot]!;
+    return known;
+  }
+  const token = (lastToken = text.slice(start, end));
   const terms = termsOfToken(token);
   if (tableCount >= TOKEN_CACHE_MAX) {
     clearTokenCache();
@@ -116,8 +123,21 @@ export function nextStamp(current: number, marks: Int32Array[]): number {
   return 1;
 }
 
-/** The terms a text contains, each once, in the order found. */
-export function hitsOf(text: string): number[] {
+/**
+ * The tokens a `hitsOf` call read, for a second reader of the same text (the calm gate, which
+ * core/domain/classifier.ts lets share the scan): the text of the first `limit` tokens, where the
+ * next one starts (-1: none), and whether the list is whole and its offsets are the text's (false
+ * when the scan stopped at a trap, see `scanTokens`, or lower-casing changed the text's length).
+ */
+export interface TokenList {
+  tokens: string[];
+  limit: number;
+  next: number;
+  whole: boolean;
+}
+
+/** The terms a text contains, each once, in the order found; its tokens added to `list` when given. */
+export function hitsOf(text: string, list?: TokenList): number[] {
   const stamp = (textStamp = nextStamp(textStamp, [foundMark, triedMark]));
   // The cached tokens carry text stamps too: a wrapped counter must not meet an old one.
   if (stamp === 1) clearTokenCache();
@@ -130,6 +150,10 @@ export function hitsOf(text: string): number[] {
     (start, end, hash) => {
       const terms = termsAt(lower, start, end, hash);
       terms.seen = stamp;
+      if (list !== undefined) {
+        if (list.tokens.length < list.limit) list.tokens.push(lastToken);
+        else if (list.next < 0) list.next = start;
+      }
       for (const id of terms.found) {
         if (foundMark[id] === stamp) continue;
         foundMark[id] = stamp;
@@ -144,6 +168,7 @@ export function hitsOf(text: string): number[] {
     true,
   );
   // İ lower-cases to two characters and ſ matches `s` case-insensitively: such texts keep the regexes.
+  if (list !== undefined && (!tokenised || lower.length !== text.length)) list.whole = false;
   if (!tokenised) return COMPILED.flatMap((c, id) => (c.pattern.test(text) ? [id] : []));
   // The regexes last, once every token is marked: a phrase can only match when each of its words
   // is a token of this text (a word missing from the cache was not seen, unless the cache was

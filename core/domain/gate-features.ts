@@ -209,15 +209,27 @@ export function emptyFeatures(): DenseFeatures {
 }
 
 /**
+ * A headline's and teaser's words as `readText` would cut them, cut by another scan of the same
+ * text (core/domain/classifier.ts): the title's words then the teaser's first TEASER_WORDS in one
+ * list, and where the teaser's next word starts (its length when there is none).
+ */
+export interface WordsRead {
+  words: string[];
+  titleCount: number;
+  ledeEnd: number;
+}
+
+/**
  * Read a headline and its teaser: sparse features into `sink`, the dense ones returned. A reader
  * done with its last features may pass them as `into` (the model does, one text after another):
- * they are emptied and filled again, so reading allocates less.
+ * they are emptied and filled again, so reading allocates less. `read` gives the words when
+ * another scan already cut them.
  */
-export function readText(title: string, teaser: string, lexicon: GateLexicon, sink: SparseSink, into?: DenseFeatures): DenseFeatures {
+export function readText(title: string, teaser: string, lexicon: GateLexicon, sink: SparseSink, into?: DenseFeatures, read?: WordsRead): DenseFeatures {
   // The title's words, then the teaser's opening words, in one list.
-  const words = scanWords(title.toLowerCase(), Infinity).words;
-  const titleCount = words.length;
-  const ledeEnd = wordsAndEnd(teaser, TEASER_WORDS, words);
+  const words = read?.words ?? scanWords(title.toLowerCase(), Infinity).words;
+  const titleCount = read?.titleCount ?? words.length;
+  const ledeEnd = read?.ledeEnd ?? wordsAndEnd(teaser, TEASER_WORDS, words);
   const features = into ?? emptyFeatures();
   if (into) {
     into.dense.fill(0);
