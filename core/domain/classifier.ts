@@ -102,7 +102,7 @@ function wordsRead(title: string, teaser: string, titleTokens: TokenList, teaser
   const titleCount = words.length;
   for (let i = 0; i < titleCount; i += 1) words[i] = wordOfToken(words[i]!);
   for (const token of teaserTokens.tokens) words.push(wordOfToken(token));
-  return { words, titleCount, ledeEnd: teaserTokens.next < 0 ? teaser.length : teaserTokens.next };
+  return { words, titleCount, ledeEnd: teaserTokens.next < 0 ? teaser.length : teaserTokens.next, instructs: titleTokens.instructs || teaserTokens.instructs };
 }
 
 /** Classify one article offline. Always returns a complete, vocabulary-valid classification. */
@@ -111,8 +111,8 @@ export function classifyOffline(input: ClassifierInput): Classification {
   // One scan of each text serves the classifier's terms and the gate's words: the gate's own scan
   // (a second lower-casing, scan and slices) was about 3-4 µs of classifyOffline's 25-31 µs an item
   // on the ingest bench's feeds (alternating runs).
-  const titleTokens: TokenList = { tokens: [], limit: Infinity, next: -1, whole: true };
-  const teaserTokens: TokenList = { tokens: [], limit: TEASER_WORDS, next: -1, whole: true };
+  const titleTokens: TokenList = { tokens: [], limit: Infinity, next: -1, whole: true, instructs: false };
+  const teaserTokens: TokenList = { tokens: [], limit: TEASER_WORDS, next: -1, whole: true, instructs: false };
   const titleHits = hitsOf(input.title, titleTokens);
   const teaserHits = teaserText ? hitsOf(teaserText, teaserTokens) : [];
   const view = gateView(input.title, teaserText, shippedModel(), wordsRead(input.title, teaserText, titleTokens, teaserTokens));

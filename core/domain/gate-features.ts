@@ -211,12 +211,14 @@ export function emptyFeatures(): DenseFeatures {
 /**
  * A headline's and teaser's words as `readText` would cut them, cut by another scan of the same
  * text (core/domain/classifier.ts): the title's words then the teaser's first TEASER_WORDS in one
- * list, and where the teaser's next word starts (its length when there is none).
+ * list, where the teaser's next word starts (its length when there is none), and whether either
+ * text may hold an instruction to the classifier (false: no token ends with a MAY_INSTRUCT word).
  */
 export interface WordsRead {
   words: string[];
   titleCount: number;
   ledeEnd: number;
+  instructs: boolean;
 }
 
 /**

@@ -142,11 +142,13 @@ export interface GateView {
 const score = (p: number) => Math.round(p * 100) / 10;
 /**
  * The model's view of a headline and its teaser (the teaser is read up to 600 characters). `read`:
- * their words when another scan already cut them (used unless an instruction was cut out).
+ * their words when another scan already cut them (used unless an instruction was cut out; when it
+ * says neither text may hold one, none is looked for).
  */
 export function gateView(title: string, teaser: string, model: GateModel = shippedModel(), read?: WordsRead): GateView {
-  const t = withoutInstructions(title);
-  const b = withoutInstructions(teaser.slice(0, 600));
+  const look = read === undefined || read.instructs;
+  const t = look ? withoutInstructions(title) : { text: title, instructed: false };
+  const b = look ? withoutInstructions(teaser.slice(0, 600)) : { text: teaser.slice(0, 600), instructed: false };
   const { rows, count, features: f } = readForModel(t.text, b.text, model, t.instructed || b.instructed ? undefined : read);
   const p = softmax(rowScores(rows, count, f, model), model.temperature);
   const probabilities = { accept: p[0]!, distress: p[1]!, ragebait: p[2]!, promotional: p[3]! };
