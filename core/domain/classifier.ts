@@ -122,10 +122,23 @@ export function classifyOffline(input: ClassifierInput): Classification {
   const hint = input.topicHint && isTopic(input.topicHint) ? input.topicHint : null;
   const topic = topTopic ?? hint ?? 'community';
 
-  const tagList = best(tags, scores, TAG_SLOT).map(([id]) => id).filter(isTag).slice(0, 4);
+  // The first 4 tags that scored (a loop rather than map, filter and slice: three arrays an item).
+  const tagList: string[] = [];
+  for (const [id] of best(tags, scores, TAG_SLOT)) if (tagList.length < 4 && isTag(id)) tagList.push(id);
   if (tagList.length === 0) tagList.push(TOPIC_DEFAULT_TAG[topic] ?? 'neighbours');
 
   const flavor = top(flavors, scores, FLAVOR_SLOT) ?? 'grounded';
+  const offline: NonNullable<Classification['offline']> = {
+    accept: view.accept,
+    reason: view.reason,
+    p_accept: Math.round(view.probabilities.accept * 1000) / 1000,
+    cortisol: view.cortisol,
+    ragebait: view.ragebait,
+    promotional: view.promotional,
+    cues: view.cues,
+  };
+  // Set after the literal rather than spread into it, which built and copied an object per item.
+  if (view.instructed) offline.instructed = true;
   return {
     topic,
     tags: tagList,
@@ -138,16 +151,7 @@ export function classifyOffline(input: ClassifierInput): Classification {
       ? storyLine(flavor, topic)
       : `Not calm enough for Tidings: ${REASON_TEXT[view.reason ?? 'distress']}${view.cues.length ? ` (${view.cues.map((c) => `"${c}"`).join(', ')})` : ''}.`,
     reason: view.reason,
-    offline: {
-      accept: view.accept,
-      reason: view.reason,
-      p_accept: Math.round(view.probabilities.accept * 1000) / 1000,
-      cortisol: view.cortisol,
-      ragebait: view.ragebait,
-      promotional: view.promotional,
-      cues: view.cues,
-      ...(view.instructed ? { instructed: true } : {}),
-    },
+    offline,
   };
 }
 
