@@ -2,7 +2,8 @@
  * The fixed cue words and patterns of the calm gate's dense features (core/domain/gate-features.ts):
  * clickbait (second person, superlatives, withheld information, shouting, scare quotes), commercial
  * phrasing (discounts, prices, sponsorship, affiliate selling), obituaries, and the falls and
- * mendings that make a bad story a constructive one; and the stop words, which carry no cue.
+ * mendings that make a bad story a constructive one; the stop words, which carry no cue; and the
+ * cheap tests that say where the costlier patterns can match at all.
  */
 
 /** A fall in something bad ("knife crime falls to a ten-year low"), and a mending after it ("survivors rebuild"). */
