@@ -1,9 +1,11 @@
 /**
  * Which lexicon terms a text holds: the text cut into tokens once (core/domain/word-scan.ts), each
  * token's terms answered from a remembered table, the few regex terms tried last. Gives exactly
- * what testing every term's Unicode regex would (test/ingestion/classifier-index.test.ts).
+ * what testing every term's Unicode regex would (test/ingestion/classifier-index.test.ts). The
+ * tokens read can be handed on (`TokenList`), so the calm gate need not cut the text again.
  */
 import { ALWAYS_REGEX, COMPILED, termsOfToken, type TokenTerms } from './classifier-terms.ts';
+import { MAY_INSTRUCT } from './gate-instructions.ts';
 import { hashOf, scanTokens } from './word-scan.ts';
 
 /**
@@ -23,6 +25,8 @@ const TOKEN_CACHE_MAX = 20_000;
 const tableHash = new Int32Array(TABLE_SIZE);
 const tableToken: Array<string | undefined> = new Array<string | undefined>(TABLE_SIZE).fill(undefined);
 const tableTerms: Array<TokenTerms | undefined> = new Array<TokenTerms | undefined>(TABLE_SIZE).fill(undefined);
+/** Whether each cached token may start an instruction to the classifier (MAY_INSTRUCT), for `TokenList`. */
+const tableInstructs = new Uint8Array(TABLE_SIZE);
 let tableCount = 0;
 /** How many times the cache was cleared: a text read across a clear cannot trust a missing entry. */
 let cacheGeneration = 0;
@@ -55,13 +59,26 @@ function probe(text: string, start: number, end: number, hash: number): number {
   }
 }
 
+/** The text of the token `termsAt` last answered (the table's copy when cached: no new string), and whether it may start an instruction. */
+let lastToken = '';
+let lastInstructs = false;
+
 /** The terms of the token `text.slice(start, end)`, whose hash is `hash`, from the cache when possible. */
 function termsAt(text: string, start: number, end: number, hash: number): TokenTerms {
-  if (end - start > TOKEN_CACHE_LONGEST) return termsOfToken(text.slice(start, end));
+  if (end - start > TOKEN_CACHE_LONGEST) {
+    lastToken = text.slice(start, end);
+    lastInstructs = MAY_INSTRUCT.test(lastToken);
+    return termsOfToken(lastToken);
+  }
   let slot = probe(text, start, end, hash);
   const known = tableTerms[slot];
-  if (known) return known;
-  const token = text.slice(start, end);
+  if (known) {
+    lastToken = tableToken[slot]!;
+    lastInstructs = tableInstructs[slot] === 1;
+    return known;
+  }
+  const token = (lastToken = text.slice(start, end));
+  lastInstructs = MAY_INSTRUCT.test(token);
   const terms = termsOfToken(token);
   if (tableCount >= TOKEN_CACHE_MAX) {
     clearTokenCache();
@@ -70,6 +87,7 @@ function termsAt(text: string, start: number, end: number, hash: number): TokenT
   tableHash[slot] = hash;
   tableToken[slot] = token;
   tableTerms[slot] = terms;
+  tableInstructs[slot] = lastInstructs ? 1 : 0;
   tableCount += 1;
   return terms;
 }
@@ -116,8 +134,23 @@ export function nextStamp(current: number, marks: Int32Array[]): number {
   return 1;
 }
 
-/** The terms a text contains, each once, in the order found. */
-export function hitsOf(text: string): number[] {
+/**
+ * The tokens a `hitsOf` call read, for a second reader of the same text (the calm gate, which
+ * core/domain/classifier.ts lets share the scan): the text of the first `limit` tokens, where the
+ * next one starts (-1: none), whether the list is whole and its offsets are the text's (false
+ * when the scan stopped at a trap, see `scanTokens`, or lower-casing changed the text's length),
+ * and whether any token of the whole text may start an instruction to the classifier (MAY_INSTRUCT).
+ */
+export interface TokenList {
+  tokens: string[];
+  limit: number;
+  next: number;
+  whole: boolean;
+  instructs: boolean;
+}
+
+/** The terms a text contains, each once, in the order found; its tokens added to `list` when given. */
+export function hitsOf(text: string, list?: TokenList): number[] {
   const stamp = (textStamp = nextStamp(textStamp, [foundMark, triedMark]));
   // The cached tokens carry text stamps too: a wrapped counter must not meet an old one.
   if (stamp === 1) clearTokenCache();
@@ -130,6 +163,11 @@ export function hitsOf(text: string): number[] {
     (start, end, hash) => {
       const terms = termsAt(lower, start, end, hash);
       terms.seen = stamp;
+      if (list !== undefined) {
+        if (list.tokens.length < list.limit) list.tokens.push(lastToken);
+        else if (list.next < 0) list.next = start;
+        if (lastInstructs) list.instructs = true;
+      }
       for (const id of terms.found) {
         if (foundMark[id] === stamp) continue;
         foundMark[id] = stamp;
@@ -144,6 +182,7 @@ export function hitsOf(text: string): number[] {
     true,
   );
   // İ lower-cases to two characters and ſ matches `s` case-insensitively: such texts keep the regexes.
+  if (list !== undefined && (!tokenised || lower.length !== text.length)) list.whole = false;
   if (!tokenised) return COMPILED.flatMap((c, id) => (c.pattern.test(text) ? [id] : []));
   // The regexes last, once every token is marked: a phrase can only match when each of its words
   // is a token of this text (a word missing from the cache was not seen, unless the cache was

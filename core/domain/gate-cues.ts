@@ -46,7 +46,10 @@ export function cuesFor(rows: Row[], f: DenseFeatures, model: GateModel, reason:
   if (f.meaning !== null) {
     for (const word of new Set(f.words)) {
       const v = model.lexicon.vectors.get(word);
-      if (v !== undefined) consider(`m:${word}`, (v[k]! - v[0]!) / f.meaningWeight);
+      if (v === undefined) continue;
+      // `consider` drops pushes this small: the name is only written for the others.
+      const push = (v[k]! - v[0]!) / f.meaningWeight;
+      if (!(push <= 0.05)) consider(`m:${word}`, push);
     }
   }
   const cues: string[] = [];

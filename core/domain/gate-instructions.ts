@@ -20,6 +20,15 @@ const INSTRUCTION = new RegExp(
   'gi',
 );
 
+/**
+ * A lower-cased token that may start an INSTRUCTION match: every alternative opens with one of
+ * these words after `\b` and before a space, so the run of letters holding it ends with it
+ * (test/ingestion/shared-scan.test.ts checks the list against the pattern). A text none of
+ * whose tokens ends so cannot hold an instruction (core/domain/classifier.ts then skips the
+ * pattern: 2.1 µs an item on the ingest bench's titles and teasers).
+ */
+export const MAY_INSTRUCT = /(?:ignore|disregard|forget|override|bypass|accept|approve|whitelist|allow|classify|rate|score|mark|label|system|you)$/;
+
 /** The text with any instruction to the classifier cut out, and whether there was one. */
 export function withoutInstructions(text: string): { text: string; instructed: boolean } {
   INSTRUCTION.lastIndex = 0;

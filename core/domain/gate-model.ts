@@ -11,7 +11,7 @@
  * likely than 4 in 10 to be a distressing story" (CONTRACT.md thresholds keep their meaning).
  */
 import { cuesFor } from './gate-cues.ts';
-import { DENSE, emptyFeatures, readText, type DenseFeatures, type GateFeatures, type SparseSink, type TokenInfo } from './gate-features.ts';
+import { DENSE, emptyFeatures, readText, type DenseFeatures, type GateFeatures, type SparseSink, type TokenInfo, type WordsRead } from './gate-features.ts';
 import { withoutInstructions } from './gate-instructions.ts';
 import { K, shippedModel, softmax, type GateClass, type GateModel, type RejectClass, type Row } from './gate-weights.ts';
 
@@ -87,13 +87,13 @@ function readerOf(model: GateModel): ModelReader {
 }
 
 /** A text read straight into the model's weights: each known feature's row (its highest value in `x`), in first-seen order, as the reader's first `count` rows. */
-function readForModel(title: string, teaser: string, model: GateModel): ModelReader {
+function readForModel(title: string, teaser: string, model: GateModel, read: WordsRead | undefined): ModelReader {
   const scratch = model.scratch;
   const stamp = (scratch.stamp = scratch.stamp >= 0x7fffffff ? 1 : scratch.stamp + 1);
   if (stamp === 1) for (const row of allRows(model)) row.stamp = 0;
   const reader = readerOf(model);
   reader.count = 0;
-  readText(title, teaser, model.lexicon, reader.sink, reader.features);
+  readText(title, teaser, model.lexicon, reader.sink, reader.features, read);
   return reader;
 }
 
@@ -140,11 +140,16 @@ export interface GateView {
 }
 
 const score = (p: number) => Math.round(p * 100) / 10;
-/** The model's view of a headline and its teaser (the teaser is read up to 600 characters). */
-export function gateView(title: string, teaser: string, model: GateModel = shippedModel()): GateView {
-  const t = withoutInstructions(title);
-  const b = withoutInstructions(teaser.slice(0, 600));
-  const { rows, count, features: f } = readForModel(t.text, b.text, model);
+/**
+ * The model's view of a headline and its teaser (the teaser is read up to 600 characters). `read`:
+ * their words when another scan already cut them (used unless an instruction was cut out; when it
+ * says neither text may hold one, none is looked for).
+ */
+export function gateView(title: string, teaser: string, model: GateModel = shippedModel(), read?: WordsRead): GateView {
+  const look = read === undefined || read.instructs;
+  const t = look ? withoutInstructions(title) : { text: title, instructed: false };
+  const b = look ? withoutInstructions(teaser.slice(0, 600)) : { text: teaser.slice(0, 600), instructed: false };
+  const { rows, count, features: f } = readForModel(t.text, b.text, model, t.instructed || b.instructed ? undefined : read);
   const p = softmax(rowScores(rows, count, f, model), model.temperature);
   const probabilities = { accept: p[0]!, distress: p[1]!, ragebait: p[2]!, promotional: p[3]! };
   const accept = probabilities.accept >= model.threshold;

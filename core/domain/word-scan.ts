@@ -88,6 +88,19 @@ export function scanTokens(lower: string, onToken: (start: number, end: number, 
   return true;
 }
 
+/**
+ * The calm gate's word for a token of `scanTokens` in text without apostrophes (where the two
+ * scanners cut the same runs): `#` when it holds numbers only, as `scanWords` writes it.
+ */
+export function wordOfToken(token: string): string {
+  for (let i = 0; i < token.length; ) {
+    const c = token.charCodeAt(i);
+    if (classAt(token, i, c) === LETTER) return token;
+    i += widthOf(token, i, c);
+  }
+  return '#';
+}
+
 /** An apostrophe that may join a word's parts: ' ‘ ’ ʼ `. */
 const isApostrophe = (c: number) => c === 39 || c === 0x2018 || c === 0x2019 || c === 0x2bc || c === 96;
 

@@ -115,23 +115,26 @@ export interface ClassifyOptions {
 
 /** Classify each input (model first when available, offline on any failure), in input order. */
 export async function classifyAll(inputs: readonly ClassifierInput[], options: ClassifyOptions): Promise<Classified[]> {
-  const useModel = options.useModel !== false && options.model.available;
-  return mapLimited(inputs, useModel ? options.concurrency ?? 4 : inputs.length || 1, async (input) => {
-    if (useModel) {
-      const value = await options.model.complete({
-        name: 'classification',
-        schema: CLASSIFICATION_SCHEMA,
-        messages: classificationMessages(input),
-        validate: validateClassification,
-        timeoutMs: options.timeoutMs ?? 15_000,
-      });
-      if (value) {
-        options.onEach?.();
-        return { classification: checkedByOffline(value, classifyOffline(input)), by: 'model' as const };
-      }
+  const offline = (input: ClassifierInput): Classified => {
+    options.onEach?.();
+    return { classification: classifyOffline(input), by: 'offline' };
+  };
+  // Without the model every item is classified synchronously, in input order (as `mapLimited`
+  // with one worker per item did, since nothing awaited): no promise or closure per item.
+  if (options.useModel === false || !options.model.available) return inputs.map(offline);
+  return mapLimited(inputs, options.concurrency ?? 4, async (input) => {
+    const value = await options.model.complete({
+      name: 'classification',
+      schema: CLASSIFICATION_SCHEMA,
+      messages: classificationMessages(input),
+      validate: validateClassification,
+      timeoutMs: options.timeoutMs ?? 15_000,
+    });
+    if (!value) {
       options.log.debug('classification fell back to offline', { title: input.title.slice(0, 80) });
+      return offline(input);
     }
     options.onEach?.();
-    return { classification: classifyOffline(input), by: 'offline' as const };
+    return { classification: checkedByOffline(value, classifyOffline(input)), by: 'model' };
   });
 }

