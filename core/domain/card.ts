@@ -133,6 +133,11 @@ export function distinctLines<T>(items: T[], cardOf: (item: T) => ArticleCard, w
   return items;
 }
 
+/** `distinctLines` over a list of cards. */
+export function distinctCardLines(cards: ArticleCard[]): ArticleCard[] {
+  return distinctLines(cards, (card) => card, (_old, card) => card);
+}
+
 /** The read model's entry for a stored article. `score` ranks it (see filter.ts). */
 export function toPoolArticle(doc: PoolDoc, sourceName: string, score: (a: Omit<PoolArticle, 'score'>) => number): PoolArticle {
   const card = toCard(doc, sourceName);

@@ -5,7 +5,7 @@
  */
 import { applyBriefRules, recentCutoff, splitHolds, splitRecent, type RecentSplit } from '../domain/brief.ts';
 import type { ArticleCard } from '../domain/article.ts';
-import { distinctLines, withSummary, type PoolArticle } from '../domain/card.ts';
+import { distinctCardLines, distinctLines, withSummary, type PoolArticle } from '../domain/card.ts';
 import type { FeedFilter } from '../domain/filter.ts';
 import { matcherFor } from './compiled.ts';
 import { listsOf, type Snapshot } from './snapshot.ts';
@@ -35,11 +35,9 @@ export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', 
     out.push(a.card);
     if (out.length >= limit) break;
   }
-  return distinctLines(out, cardItself, replaceCard);
+  return distinctCardLines(out);
 }
 
-const cardItself = (card: ArticleCard): ArticleCard => card;
-const replaceCard = (_old: ArticleCard, card: ArticleCard): ArticleCard => card;
 
 /** The ranked pool split at the recent-window cutoff of `now`: kept in the snapshot, split again only when the cutoff passes an item. */
 export function recentSplit(s: Snapshot, now: Date): RecentSplit<PoolArticle> {
@@ -90,7 +88,7 @@ export function sinceFor(s: Snapshot, f: FeedFilter, ts: Date | null, limit: num
     count += 1;
     if (items.length < limit) items.push(a.card);
   }
-  return { count, items: distinctLines(items, cardItself, replaceCard) };
+  return { count, items: distinctCardLines(items) };
 }
 
 /** Topic and flavor counts over exactly the feed's filtered set. */

@@ -5,7 +5,7 @@
 import type { Db } from 'mongodb';
 import type { ArticleDoc } from '../../core/domain/article.ts';
 import type { BriefDoc } from '../../core/domain/brief.ts';
-import { distinctLines, otherOutlets } from '../../core/domain/card.ts';
+import { distinctCardLines, otherOutlets } from '../../core/domain/card.ts';
 import { MOODS, type Mood } from '../../core/domain/taxonomy.ts';
 import { findArticles, type PoolRow, type SiteSource } from '../../core/store/site.ts';
 import { withOfflineSummaries } from '../../core/pipeline/offline-summaries.ts';
@@ -149,7 +149,7 @@ export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: M
   if (input.feeds) {
     const generatedAt = input.brief ? input.brief.generated_at : null;
     today = {
-      items: distinctLines(pick(selection.briefIds).map((d) => briefCard(d, nameOf(d.source_id))), (card) => card, (_card, card) => card),
+      items: distinctCardLines(pick(selection.briefIds).map((d) => briefCard(d, nameOf(d.source_id)))),
       generated_at: generatedAt ? generatedAt.toISOString() : null,
     };
     files.set('brief.json', safeJson(today) + '\n');

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleCard } from '../../core/domain/article.ts';
 import { BRIEF_CANDIDATE_CAP, BRIEF_RECENT_MS, BRIEF_SIZE, collectCandidates, fillDiverse, lazyCandidates, orderBrief, pickLead, type BriefCandidate } from '../../core/domain/brief.ts';
-import { distinctLines, withSummary, type PoolArticle, type PoolDoc } from '../../core/domain/card.ts';
+import { distinctCardLines, distinctLines, withSummary, type PoolArticle, type PoolDoc } from '../../core/domain/card.ts';
 import { matches, withinBoundaries, type FeedFilter } from '../../core/domain/filter.ts';
 import { activeBoundaries, avoidPattern, foldText, parsePrefs, type Boundaries } from '../../core/domain/prefs.ts';
 import { FLAVORS, TAGS, TOPICS } from '../../core/domain/taxonomy.ts';
@@ -76,7 +76,7 @@ function oldBrief(s: Snapshot, f: FeedFilter, now: Date) {
   return { items: distinctLines(items, (a) => a.card, (a, card) => ({ ...a, card })).map(withSummary), generated_at: s.brief ? s.brief.generatedAt.toISOString() : null };
 }
 function oldFeed(s: Snapshot, f: FeedFilter, offset: number, limit: number): ArticleCard[] {
-  return distinctLines(s.all.ranked.filter((a) => oldMatches(a, f)).slice(offset, offset + limit).map((a) => a.card), (c) => c, (_c, card) => card);
+  return distinctCardLines(s.all.ranked.filter((a) => oldMatches(a, f)).slice(offset, offset + limit).map((a) => a.card));
 }
 
 // ---- Random pools. ----

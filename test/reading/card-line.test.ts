@@ -1,7 +1,7 @@
 /** The card's own sentence, outlets and reading time (issue 18, item 2), as pure rules. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cardLine, distinctLines, otherOutlets, readingMinutes, toCard, toPoolArticle, type PoolDoc } from '../../core/domain/card.ts';
+import { cardLine, distinctCardLines, otherOutlets, readingMinutes, toCard, toPoolArticle, type PoolDoc } from '../../core/domain/card.ts';
 import { EMPTY_DEVICE_PREFS, passingCards } from '../../core/domain/device-prefs.ts';
 import { withinBoundaries } from '../../core/domain/filter.ts';
 import { offlineTexts } from '../../core/domain/offline-texts.ts';
@@ -43,7 +43,7 @@ test('cards shown together never say one sentence twice: a later card with the s
   const offline = { retold: [{ sentence: 'Read the latest good news from our newsroom.', clause: null }], writer: OFFLINE_WRITER_VERSION, written_at: new Date() };
   const cards = ['Neighbours open a free tool library', 'Village choir sings with the care home'].map((title) => toCard({ ...makeArticle({ source_id: 'river-news', title }), offline_summary: offline }, 'River News'));
   assert.is(cards[0]?.line, cards[1]?.line, 'both retold alike');
-  const shown = distinctLines([...cards], (c) => c, (_c, card) => card);
+  const shown = distinctCardLines([...cards]);
   assert.equal(shown.map((c) => c.line), ['Read the latest good news from our newsroom.', 'A heartwarming community story on kindness: village choir and care home.']);
   assert.equal(Object.keys(shown[1] ?? {}), Object.keys(cards[1] ?? {}), 'the same fields in the same order');
 });
