@@ -38,7 +38,6 @@ export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', 
   return distinctCardLines(out);
 }
 
-
 /** The ranked pool split at the recent-window cutoff of `now`: kept in the snapshot, split again only when the cutoff passes an item. */
 export function recentSplit(s: Snapshot, now: Date): RecentSplit<PoolArticle> {
   const cutoff = recentCutoff(now);
