@@ -14,7 +14,7 @@ import { shippedModel } from './gate-weights.ts';
 import { TOPIC_DEFAULT_TAG } from './lexicons.ts';
 import { sortShort } from './sort.ts';
 import { isTag, isTopic } from './taxonomy.ts';
-import { wordOfToken } from './word-scan.ts';
+import { hasApostrophe, wordOfToken } from './word-scan.ts';
 import { storyLine } from './words.ts';
 
 /**
@@ -89,15 +89,12 @@ export interface ClassifierInput {
   topicHint?: string | null;
 }
 
-/** An apostrophe, where the gate's words (joined across it) and the classifier's tokens differ. */
-const APOSTROPHE = /['\u2018\u2019\u02bc`]/;
-
 /**
  * The gate's words from the classifier's tokens of the same title and teaser, when they are the
  * same runs (whole lists, no apostrophe); undefined otherwise (the gate cuts its own).
  */
 function wordsRead(title: string, teaser: string, titleTokens: TokenList, teaserTokens: TokenList): WordsRead | undefined {
-  if (!titleTokens.whole || !teaserTokens.whole || APOSTROPHE.test(title) || APOSTROPHE.test(teaser)) return undefined;
+  if (!titleTokens.whole || !teaserTokens.whole || hasApostrophe(title) || hasApostrophe(teaser)) return undefined;
   const words = titleTokens.tokens;
   const titleCount = words.length;
   for (let i = 0; i < titleCount; i += 1) words[i] = wordOfToken(words[i]!);

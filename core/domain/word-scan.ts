@@ -163,6 +163,12 @@ export function scanWords(lower: string, limit: number, words: string[] = []): {
 }
 
 const APOSTROPHES = /['\u2018\u2019\u02bc`]/g;
+const AN_APOSTROPHE = new RegExp(APOSTROPHES.source);
+
+/** Whether `text` holds an apostrophe (`isApostrophe`): where `scanWords` joins a word's parts and `scanTokens` does not. */
+export function hasApostrophe(text: string): boolean {
+  return AN_APOSTROPHE.test(text);
+}
 
 /** Whether `text.slice(start, end)` is apostrophes only (a run of ʼ, which the regex scanner kept as an empty word). */
 function onlyApostrophes(text: string, start: number, end: number): boolean {
