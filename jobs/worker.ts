@@ -49,7 +49,7 @@ export async function startWorker(ctx: Omit<JobContext, 'progress'>, options: { 
   for (const job of JOBS) {
     if (job.every) await agenda.every(job.every, job.name, undefined, { skipImmediate: false });
   }
-  const follower = followPool(ctx, async () => {
+  const follower = await followPool(ctx, async () => {
     const summary = await buildJob.run({ ...ctx, progress: () => undefined });
     ctx.log.info('job done', { job: 'build', trigger: 'pool version', ...summary });
   });
@@ -69,22 +69,29 @@ export async function startWorker(ctx: Omit<JobContext, 'progress'>, options: { 
 /** How often the worker reads the pool version between scheduled builds. */
 export const POOL_FOLLOW_MS = 2000;
 
-/** Call `onMove` whenever the pool version differs from the last one read (not for the first read). */
-function followPool(ctx: Omit<JobContext, 'progress'>, onMove: () => Promise<unknown>): NodeJS.Timeout {
-  let seen: number | null = null;
+/**
+ * Read the pool version now, then every `everyMs`, and call `onMove` whenever a read differs from
+ * the one before. The first reading is taken before this resolves, so a change made right after
+ * the worker starts (before its first tick) still counts as a move; a first reading that failed
+ * counts the next successful one as a move (the build then skips when nothing changed since the
+ * last one it recorded). Ticks never overlap: a slow `onMove` delays the next reading.
+ */
+export async function followPool(ctx: Pick<JobContext, 'db' | 'log'>, onMove: () => Promise<unknown>, everyMs = POOL_FOLLOW_MS): Promise<NodeJS.Timeout> {
+  const warn = (error: unknown) => ctx.log.warn('pool version check failed', { error: describeError(error) });
+  let seen: number | null = await readPoolVersion(ctx.db).catch((error: unknown) => (warn(error), null));
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
     readPoolVersion(ctx.db)
       .then(async (version) => {
-        const moved = seen !== null && version !== seen;
+        const moved = version !== seen;
         seen = version;
         if (moved) await onMove();
       })
-      .catch((error: unknown) => ctx.log.warn('pool version check failed', { error: describeError(error) }))
+      .catch(warn)
       .finally(() => (busy = false));
-  }, POOL_FOLLOW_MS);
+  }, everyMs);
   timer.unref();
   return timer;
 }
