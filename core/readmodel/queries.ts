@@ -62,14 +62,20 @@ export function briefFor(s: Snapshot, f: FeedFilter, now: Date): { items: Articl
   return { items: briefArticles(s, f, now).map(withSummary), generated_at: briefGeneratedAt(s) };
 }
 
-/** The next-best readable match of `f` (gentle too when asked), or null when none remain. */
+/**
+ * The next-best readable match of `f` (gentle too when asked), or null when none remain. It joins
+ * the cards on screen (`exclude` holds their ids), so it never says a line one of them says
+ * (`distinctLines`, as one answer's cards).
+ */
 export function replacementFor(s: Snapshot, f: FeedFilter, gentle: boolean): ArticleCard | null {
   const ok = matcherFor(s, f);
   for (const a of baseList(s, f, 'ranked')) {
     // Ranked lists hold readable items first: the first paywalled one ends the search.
     if (a.paywalled) break;
     if (gentle && !a.gentle) continue;
-    if (ok(a)) return a.card;
+    if (!ok(a)) continue;
+    const shown = [...f.exclude].flatMap((id) => s.byId.get(id)?.card ?? []);
+    return distinctCardLines([...shown, a.card]).at(-1) ?? a.card;
   }
   return null;
 }

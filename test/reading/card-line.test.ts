@@ -8,6 +8,9 @@ import { offlineTexts } from '../../core/domain/offline-texts.ts';
 import { activeBoundaries, parsePrefs } from '../../core/domain/prefs.ts';
 import { OFFLINE_WRITER_VERSION, summaryInputOf } from '../../core/domain/summary.ts';
 import { fullTextWords } from '../../core/domain/full-text.ts';
+import { parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
+import { replacementFor } from '../../core/readmodel/queries.ts';
+import { buildSnapshot } from '../../core/readmodel/snapshot.ts';
 import { makeArticle } from '../helpers/fixtures.ts';
 
 const facts = (title: string) => ({ title, sourceName: 'River News', topic: 'community', tags: ['kindness'], flavor: 'heartwarming' });
@@ -46,6 +49,24 @@ test('cards shown together never say one sentence twice: a later card with the s
   const shown = distinctCardLines([...cards]);
   assert.equal(shown.map((c) => c.line), ['Read the latest good news from our newsroom.', 'A heartwarming community story on kindness: village choir and care home.']);
   assert.equal(Object.keys(shown[1] ?? {}), Object.keys(cards[1] ?? {}), 'the same fields in the same order');
+});
+
+test('a replacement never says a line a card on screen says: it joins them as one answer’s cards', () => {
+  const now = new Date();
+  const offline = { retold: [{ sentence: 'Read the latest good news from our newsroom.', clause: null }], writer: OFFLINE_WRITER_VERSION, written_at: now };
+  const [shown, next] = ['Neighbours open a free tool library', 'Village choir sings with the care home'].map((title, i) => ({
+    ...makeArticle({ source_id: 'river-news', title, published_at: new Date(now.getTime() - (i + 1) * 3_600_000) }),
+    offline_summary: offline,
+  }));
+  if (!shown || !next) throw new Error('two stories');
+  const snapshot = buildSnapshot({ sources: [{ _id: 'river-news', name: 'River News' }], articles: [shown, next] }, 1, null, now.getTime());
+  const replacing = (exclude: string) => replacementFor(snapshot, toFilter(parseReadingQuery(new URLSearchParams(exclude), now), now, null), false);
+  const alone = replacing('exclude=none');
+  const beside = replacing(`exclude=${shown._id}`);
+  assert.is(beside?.id, next._id);
+  assert.is(snapshot.byId.get(shown._id)?.card.line, 'Read the latest good news from our newsroom.');
+  assert.is(beside?.line, 'A heartwarming community story on kindness: village choir and care home.', 'its own built line beside the card that says the retold one');
+  assert.is(alone?.line, 'Read the latest good news from our newsroom.', 'nothing on screen says it: the retold line');
 });
 
 test('an avoid-term in the line hides the story, on the server and in the browser alike', () => {
