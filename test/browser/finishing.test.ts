@@ -63,7 +63,7 @@ test('the manifest is valid JSON with a name, 192 and 512 px PNG icons that load
   await context.close();
 });
 
-test('an anonymous visit to /, /today, /a/<id> and the games logs no console error and no failed request', async () => {
+test('an anonymous visit to /, /today, /a/<id>, the games, the sign-in, saved and Calm Filters views logs no console error and no failed request', async () => {
   const { context, page } = await h.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -78,6 +78,10 @@ test('an anonymous visit to /, /today, /a/<id> and the games logs no console err
     ['/today', 'main h1'],
     [`/a/${h.brief[2]!._id}`, '[data-summary]:not([data-provisional])'],
     ['/?view=games', '.tg-board'],
+    // Signed out, the account view is the sign-in form: it asks who is signed in, never /api/account for a 401.
+    ['/?view=account', 'form input[type=email]'],
+    ['/?view=saved', '.library'],
+    ['/?view=filters', 'main h2'],
   ];
   for (const [path, ready] of views) {
     await page.goto(h.base + path);

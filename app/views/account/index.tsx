@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { LazyViewProps } from '../types.ts';
-import { fetchAccount, type Account } from '../../lib/account.ts';
+import { fetchAccount, fetchMe, type Account } from '../../lib/account.ts';
 import { AccountPage } from './AccountPage.tsx';
-import { setSession } from './session.ts';
+import { currentSession, setSession } from './session.ts';
 import { SignIn } from './SignIn.tsx';
 import { useAccountStyles, useFocusTitle } from './ui.ts';
 import { View } from '../../components/View/index.tsx';
@@ -18,10 +18,14 @@ export default function AccountView({ say }: LazyViewProps) {
   useAccountStyles();
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
-    void fetchAccount().then((account) => {
+    void (async () => {
+      // Who is signed in first (`/api/auth/session` answers 200 either way): a signed-out visit
+      // shows the form without asking `/api/account` for a 401, which the console would log.
+      const me = currentSession().status === 'signed-in' ? true : await fetchMe();
+      const account = me ? await fetchAccount() : me;
       if (account === undefined) return setState({ kind: 'offline' });
       setState(account ? { kind: 'account', account } : { kind: 'signed-out', note: '' });
-    });
+    })();
   }, []);
   useFocusTitle(state.kind);
 
