@@ -196,8 +196,10 @@ function shorten(r: Retold, teaser: string): Word[] | null {
   // A subject may lose its "of"/"from" tail ("Botanists from Wrenfield"), unless its head is a quantity ("Dozens of tracks").
   const link = r.subject.findIndex((w) => LINKS.has(w.lower));
   if (link > 0 && !r.subject.slice(0, link).some((w) => has(w, 'Value') || QUANTITIES.has(w.lower))) subjects.push(r.subject.slice(0, link));
-  // Then the adjectives of what follows the verb ("the tiny plant" → "the plant"), unless one is all it is.
-  const plain = r.rest.filter((w, i) => !has(w, 'Adjective') || has(w, 'Noun') || !isNominal(r.rest[i + 1]));
+  // Then the adjectives of what follows the verb ("the tiny plant" → "the plant"), unless one is all
+  // it is, and an adverb with the adjective it qualifies ("one very lively starter" → "one starter").
+  const dropped = (i: number): boolean => has(r.rest[i], 'Adjective') && !has(r.rest[i], 'Noun') && isNominal(r.rest[i + 1]);
+  const plain = r.rest.filter((w, i) => !dropped(i) && !(has(w, 'Adverb') && dropped(i + 1)));
   const rests = plain.length < r.rest.length && plain.some(isHead) ? [r.rest, plain] : [r.rest];
   for (let drop = 0; drop <= r.extra.length; drop += 1) {
     for (const rest of rests) {

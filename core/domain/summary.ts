@@ -47,7 +47,7 @@ export interface SummaryTexts {
  * `/a` page is rendered again. The texts composed around it (core/domain/offline-texts.ts) are a
  * template of the `/a` page: changing them needs no bump.
  */
-export const OFFLINE_WRITER_VERSION = 1;
+export const OFFLINE_WRITER_VERSION = 2;
 
 const isTold = (t: unknown): boolean =>
   typeof t === 'object' && t !== null && 'sentence' in t && typeof t.sentence === 'string' && 'clause' in t && (t.clause === null || typeof t.clause === 'string');
