@@ -56,6 +56,8 @@ export interface BuildResult {
   articles: number;
   /** How the pool was read: in full (nothing to reuse), by a light scan, or only its changes (pool-sync.ts). */
   pool: SyncKind;
+  /** The pool version this build moved by storing retellings (collectPoolFiles), or null. */
+  poolVersion: number | null;
   ms: number;
 }
 
@@ -241,7 +243,7 @@ async function buildOnce(input: BuildInput): Promise<BuildResult> {
 
   phase('finish');
   const ms = Math.round(performance.now() - started);
-  const result = { pages: kept.size + rows.length, written, removed, rendered, reused, articles: rows.length, pool: synced.kind, ms };
+  const result = { pages: kept.size + rows.length, written, removed, rendered, reused, articles: rows.length, pool: synced.kind, poolVersion: pool.poolVersion, ms };
   log.info('site built', { ...result, ...phases });
   return result;
 }

@@ -7,6 +7,7 @@ import type { ArticleDoc } from '../../core/domain/article.ts';
 import type { BriefDoc } from '../../core/domain/brief.ts';
 import { distinctCardLines, otherOutlets } from '../../core/domain/card.ts';
 import { MOODS, type Mood } from '../../core/domain/taxonomy.ts';
+import { bumpPoolVersion } from '../../core/store/meta.ts';
 import { findArticles, type PoolRow, type SiteSource } from '../../core/store/site.ts';
 import { withOfflineSummaries } from '../../core/pipeline/offline-summaries.ts';
 import type { Logger } from '../../core/platform/log.ts';
@@ -128,17 +129,24 @@ export function feedsKey(site: SiteData, brief: BriefDoc | null, selection: Feed
 }
 
 /** Read the articles the build shows in full, and render the pool-derived files. */
-export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: Map<string, ArticleDoc & { also_reported_by: string[] }>; today: TodayData | null; files: Map<string, string> }> {
+export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: Map<string, ArticleDoc & { also_reported_by: string[] }>; today: TodayData | null; files: Map<string, string>; poolVersion: number | null }> {
   const { site, selection, nameOf } = input;
   const selected = input.feeds ? [...selection.briefIds, ...selection.moods.flatMap((m) => m.ids)] : [];
   const wanted = new Set([...input.renderIds, ...selected]);
   const found = new Map(input.prefetched.filter((d) => wanted.has(d._id)).map((d) => [d._id, d]));
   const missing = [...wanted].filter((id) => !found.has(id));
   for (const d of await findArticles(input.db, missing)) found.set(d._id, d);
-  // A story stored without its retold teaser (before the ingest wrote one) has it retold and stored
-  // now, before its card is made: the card's line is the retelling's first sentence, as its page's
-  // summary opens, in this build and the next alike.
-  for (const d of await withOfflineSummaries(input.db, [...found.values()], input.now, input.log)) found.set(d._id, d);
+  // A story stored without its retold teaser (before the ingest wrote one, or by an older writer)
+  // has it retold and stored now, before its card is made: the card's line is the retelling's first
+  // sentence, as its page's summary opens, in this build and the next alike. The pool version then
+  // moves, so the API's read model (which never retells) loads the new lines at once rather than at
+  // its periodic reload; the next build finds them stored and moves nothing.
+  let retold = 0;
+  for (const d of await withOfflineSummaries(input.db, [...found.values()], input.now, input.log)) {
+    if (d !== found.get(d._id)) retold += 1;
+    found.set(d._id, d);
+  }
+  const poolVersion = retold > 0 ? await bumpPoolVersion(input.db, input.now) : null;
   // The other outlets that reported each story, named when their source is visible ("also reported by").
   const visible = new Map(input.sources.filter((s) => s.content_visible === true).map((s) => [s._id, nameOf(s._id)] as const));
   const docs = new Map([...found.values()].map((d) => [d._id, { ...d, also_reported_by: otherOutlets(input.copies.get(d._id) ?? [], d.source_id, (id) => visible.get(id)) }] as const));
@@ -184,5 +192,5 @@ export async function collectPoolFiles(input: PoolFilesInput): Promise<{ docs: M
     .map((s) => ({ name: nameOf(s._id), feed_url: String(s.feed_url ?? ''), homepage: String(s.homepage ?? '') }))
     .sort((a, b) => a.name.localeCompare(b.name));
   files.set('sources.opml', renderOpml(active, site));
-  return { docs, today, files };
+  return { docs, today, files, poolVersion };
 }

@@ -11,6 +11,7 @@ import { escapeHtml } from '../../core/domain/html.ts';
 import { offlineSummary, retellTeaser } from '../../core/domain/offline-summary.ts';
 import { copiesFrom, OFFLINE_WRITER_VERSION, summaryInputOf } from '../../core/domain/summary.ts';
 import { articlesCollection } from '../../core/store/collections.ts';
+import { readPoolVersion } from '../../core/store/meta.ts';
 import { build, distFile, storeBrief, summaryOf } from './helpers.ts';
 
 const EVIL = '<script>alert(1)</script>';
@@ -36,13 +37,17 @@ const storedOffline = {
   written_at: new Date('2026-11-20T13:00:00Z'),
 };
 const stored = makeArticle({ source_id: source._id, title: 'Herons nest by the mill pond', teaser: 'Two pairs of herons built nests above the pond.', offline_summary: storedOffline });
+let versionBefore = 0;
+let versionAfter = 0;
 const evil = makeArticle({ source_id: source._id, title: `Calm ${EVIL} title`, why: `Why ${EVIL}`, url: 'javascript:alert(1)' });
 
 test.before(async () => {
   ctx = await createTestContext({ env: { PUBLIC_BASE_URL: 'https://tidings.example' } });
   await insertFixtures(ctx.db, { sources: [source], articles: [ready, pending, evil, stored] });
   await storeBrief(ctx, [ready._id, pending._id, evil._id]);
+  versionBefore = await readPoolVersion(ctx.db);
   await build(ctx);
+  versionAfter = await readPoolVersion(ctx.db);
 });
 test.after(async () => {
   await ctx.close();
@@ -87,6 +92,12 @@ test('a page without a cached summary shows the offline summary in its static HT
   const doc = await articlesCollection(ctx.db).findOne({ _id: pending._id });
   assert.is(doc?.offline_summary?.writer, OFFLINE_WRITER_VERSION);
   assert.equal(doc?.offline_summary?.retold, retellTeaser(pending));
+});
+
+test('a build that retells a story moves the pool version (the API reloads the card line at once); a build with nothing to retell moves nothing', async () => {
+  assert.ok(versionAfter > versionBefore, `the first build retold two stories: ${versionBefore} -> ${versionAfter}`);
+  await build(ctx);
+  assert.is(await readPoolVersion(ctx.db), versionAfter, 'every story shown has its retelling stored now');
 });
 
 test('a page composes its offline summary from the retelling stored with its article: the build does not retell again', async () => {
