@@ -3,6 +3,7 @@
  * styles dropped with their content, tags stripped, spaces collapsed, cut at a word boundary.
  */
 import { decodeHTMLStrict } from 'entities/decode';
+import { withoutBoilerplate } from './teaser-boilerplate.ts';
 
 /**
  * Decode HTML character references with the full HTML5 table (`entities`): named, decimal and hex,
@@ -72,7 +73,7 @@ export function cleanTitle(raw: string): string {
   return truncate(plainText(raw), 300);
 }
 
-/** The feed's own teaser as plain text, at most 600 characters (input for our summary only). */
+/** The feed's own teaser as plain text without the feed's boilerplate (teaser-boilerplate.ts), at most 600 characters (input for our summary only). */
 export function teaserText(raw: string): string {
-  return truncate(plainText(raw), 600);
+  return truncate(withoutBoilerplate(plainText(raw)), 600);
 }

@@ -1,0 +1,49 @@
+/**
+ * What feeds add to a teaser that is not the story: a link's label standing for the whole teaser
+ * (Hacker News' "Comments"), Reddit's "submitted by … [link] [N comments]", and a closing call to
+ * read on ("Continue reading…", "Read More Here →", "To read this article in full, please click
+ * here", WordPress's "The post … appeared first on …", an excerpt's "[…]"). Left in, these words
+ * reach the calm gate ("comments" reads as a cue of an outrage thread), the retelling and the page.
+ *
+ * A closing call counts only after a sentence's end (or as the whole teaser), so a story whose own
+ * last words are "read more" ("Children in Leeds now read more") keeps them. Pure and bounded: a
+ * text over 1,000 characters is left as it is (the teaser keeps its first 600, so its closing words
+ * never show), and each pattern reads at most a few hundred characters from the end.
+ */
+
+/** Teasers that are only a link's label. */
+const LABEL_ONLY = /^(?:comments?|discuss(?:ion)?|link|permalink|read more|continue reading|more)\W*$/i;
+
+/** The closing calls, each anchored at the end and allowed only after a sentence's end or at the start. */
+const CLOSINGS: readonly RegExp[] = [
+  /(?:^|(?<=[.!?…:"”')\]]))\s*The post\s.{1,300}?\s(?:appeared first on|first appeared on)\s.{1,150}$/i,
+  // With its own closing mark ("Continue reading...", "Continue reading <title> →") it is never the story's.
+  /\s*Continue reading(?:\.{3}|…|\s*[→»›]|\s.{1,140}?\s[→»›])\s*$/i,
+  /(?:^|(?<=[.!?…:"”')\]]))\s*Continue reading\b.{0,160}$/i,
+  /(?:^|(?<=[.!?…:"”')\]]))\s*Read (?:more|on|the (?:full|rest of the) (?:story|article|post))(?: here| at .{1,60})?[\s»›→.…:>-]*$/i,
+  /(?:^|(?<=[.!?…:"”')\]]))\s*To read (?:this|the) (?:article|story|post) in full,? (?:please )?click here\W*$/i,
+  /\s*(?:submitted by\b.{0,160}?)?(?: ?\/u\/\S{1,60})?(?: ?\/r\/\S{1,60})? ?\[link\]\s*\[[\d,]*\s*comments?\]\s*$/i,
+];
+
+/** An excerpt's closing bracketed ellipsis ("… radiant floor heating throughou [...]"). */
+const BRACKETED_ELLIPSIS = /\s*\[(?:…|\.\.\.|&hellip;)\]\s*$/;
+
+/** Words one of the closings holds: a text without any is left as it is after one scan (most teasers). */
+const ANY_CLOSING = /continue reading|read (?:more|on|the|this)|appeared|first on|\[link\]|\[(?:…|\.\.\.|&hellip;)\]/i;
+
+/** Texts longer than this keep their end out of the teaser anyway (`teaserText` keeps 600 characters). */
+const READ_UP_TO = 1000;
+
+/** `text` (plain text, spaces squeezed) without the feed's boilerplate; empty when nothing else was there. */
+export function withoutBoilerplate(text: string): string {
+  if (LABEL_ONLY.test(text)) return '';
+  if (text.length > READ_UP_TO || !ANY_CLOSING.test(text)) return text;
+  let out = text;
+  for (let pass = 0; pass < 3; pass += 1) {
+    const before = out;
+    for (const closing of CLOSINGS) out = out.replace(closing, '');
+    out = out.replace(BRACKETED_ELLIPSIS, '…').trimEnd();
+    if (out === before) break;
+  }
+  return LABEL_ONLY.test(out) ? '' : out;
+}
