@@ -34,12 +34,12 @@ export const PLACE_WORDS = new Set(['in', 'at', 'on', 'along', 'near', 'across',
  * A teaser is read only when it is English enough for the tagger: this share of its words are these.
  * Pronouns and a few adverbs count too ("Every Saturday morning his kitchen door stays open, and
  * twelve households now share one very lively starter" has one article-like word in seventeen);
- * none is a common word of German, Dutch, French, Spanish or Italian ("so", "will", "over", "but",
- * "or" are, and stay out).
+ * none is a common word of German, Dutch, Danish, French, Spanish or Italian ("so", "will", "over",
+ * "but", "or", "we" (Dutch), "her" (Danish) are, and stay out).
  */
 const ENGLISH = new Set([
   'the', 'a', 'an', 'of', 'and', 'to', 'in', 'on', 'for', 'with', 'at', 'by', 'is', 'was', 'are', 'were', 'it', 'its', 'their', 'has', 'have',
-  'he', 'she', 'they', 'we', 'his', 'her', 'them', 'our', 'this', 'that', 'who', 'been', 'every', 'very', 'now', 'than', 'into', 'about', 'after',
+  'he', 'she', 'they', 'his', 'them', 'our', 'this', 'that', 'who', 'been', 'every', 'very', 'now', 'than', 'into', 'about', 'after',
 ]);
 export const MAX_WORDS = 16;
 export const MIN_WORDS = 5;
