@@ -3,7 +3,8 @@
  * styles dropped with their content, tags stripped, spaces collapsed, cut at a word boundary.
  */
 import { decodeHTMLStrict } from 'entities/decode';
-import { withoutBoilerplate } from './teaser-boilerplate.ts';
+import { elementsNamed, replaceBetween, replaceElements, replaceLetterTags, replaceTags } from './markup-scan.ts';
+import { withoutBoilerplate, withoutRelatedLinks } from './teaser-boilerplate.ts';
 
 /**
  * Decode HTML character references with the full HTML5 table (`entities`): named, decimal and hex,
@@ -24,20 +25,24 @@ export function decodeEntities(text: string): string {
 
 const REPLACEMENT = '\uFFFD';
 
+/** Elements whose content is never text a reader sees. */
+const HIDDEN_ELEMENTS = elementsNamed(['script', 'style', 'noscript', 'iframe', 'template']);
+
 /** Plain text from feed HTML: scripts and styles dropped with their content, tags stripped, entities decoded, spaces collapsed. */
 export function plainText(html: string): string {
   // Each pass runs only when its trigger character is present: a pass without it changes nothing,
   // and most titles carry no markup at all (this runs on every field of every feed item).
   let text = html;
+  // Each pass is linear in the text (core/domain/markup-scan.ts): feed HTML is hostile.
   if (text.includes('<')) {
-    if (text.includes('<![CDATA[')) text = text.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1');
-    text = text.replace(/<(script|style|noscript|iframe|template)\b[\s\S]*?<\/\1\s*>/gi, ' ');
-    if (text.includes('<!--')) text = text.replace(/<!--[\s\S]*?-->/g, ' ');
-    text = text.replace(/<[^>]*>/g, ' ');
+    if (text.includes('<![CDATA[')) text = replaceBetween(text, '<![CDATA[', ']]>', (inner) => inner);
+    text = replaceElements(text, HIDDEN_ELEMENTS, ' ');
+    if (text.includes('<!--')) text = replaceBetween(text, '<!--', '-->', () => ' ');
+    text = replaceTags(text, ' ');
   }
   // Decode once, then strip again: titles often arrive with escaped markup (`&lt;b&gt;`).
   if (text.includes('&')) text = decodeEntities(text);
-  if (text.includes('<')) text = text.replace(/<\/?[a-z][^>]*>/gi, ' ');
+  if (text.includes('<')) text = replaceLetterTags(text, ' ');
   if (text.includes('&')) text = decodeEntities(text);
   return squeezeSpace(text);
 }
@@ -73,7 +78,7 @@ export function cleanTitle(raw: string): string {
   return truncate(plainText(raw), 300);
 }
 
-/** The feed's own teaser as plain text without the feed's boilerplate (teaser-boilerplate.ts), at most 600 characters (input for our summary only). */
+/** The feed's own teaser as plain text without the feed's boilerplate or its links to other stories (teaser-boilerplate.ts), at most 600 characters (input for our summary only). */
 export function teaserText(raw: string): string {
-  return truncate(withoutBoilerplate(plainText(raw)), 600);
+  return truncate(withoutBoilerplate(plainText(withoutRelatedLinks(raw))), 600);
 }

@@ -1,8 +1,11 @@
 /**
  * Whether a feed item carries the story itself (long enough to read on) or only a teaser, and its
- * word count for the reading time. No dependencies: the card (core/domain/card.ts) reads it in the
- * browser too.
+ * word count for the reading time. Its one import (core/domain/markup-scan.ts) has none: the card
+ * (core/domain/card.ts) reads it in the browser too.
  */
+import { elementsNamed, replaceElements, replaceTags } from './markup-scan.ts';
+
+const SCRIPTS = /* @__PURE__ */ elementsNamed(['script', 'style']);
 
 /** Fewer words than this is a teaser, not the story: no reading time (core/domain/card.ts). */
 export const READABLE_WORDS = 150;
@@ -14,6 +17,6 @@ export const READABLE_WORDS = 150;
 export function fullTextWords(html: string): number | undefined {
   // A teaser fits in well under 800 characters of markup: skip the count for those.
   if (html.length < 800) return undefined;
-  const n = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  const n = replaceTags(replaceElements(html, SCRIPTS, ' '), ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
   return n >= READABLE_WORDS ? n : undefined;
 }

@@ -1,5 +1,6 @@
 /**
- * What feeds add to a teaser that is not the story: a link's label standing for the whole teaser
+ * What feeds add to a teaser that is not the story: a paragraph of links to other stories
+ * ("Related: …", removed from the HTML), a link's label standing for the whole teaser
  * (Hacker News' "Comments"), Reddit's "submitted by … [link] [N comments]", and a closing call to
  * read on ("Continue reading…", "Read More Here →", "To read this article in full, please click
  * here", WordPress's "The post … appeared first on …", an excerpt's "[…]"). Left in, these words
@@ -11,6 +12,27 @@
  * never show), a text naming none of the closings' words costs one scan (~0.4 µs a teaser), and
  * every pattern's match is bounded (a crafted 1,000-character text costs at most ~0.2 ms).
  */
+
+/**
+ * A paragraph (or list item, or div) that only points at other stories: a label such as "Related:",
+ * "Related Posts:", "Relevant Review:", "See also:" or "Read more:" (the colon inside or after its
+ * `<span>`/`<strong>`), then nothing but links. The Guardian puts one inside its teasers ("Related:
+ * Las Vegas shooting followed a depressingly familiar routine"): another story's words, which the
+ * calm gate would read as this story's. Matched in the HTML, where the link's end is known; every
+ * part is bounded (tags of at most 400 characters, at most six links of 2,000 in their tag and 300
+ * of text each), so a try at one `<p` reads a bounded window, whatever follows.
+ */
+const RELATED_LINKS =
+  /<(p|li|div)\b[^<>]{0,400}>\s*(?:<(?:span|strong|b|em|i)\b[^<>]{0,400}>\s*)?(?:related|relevant|see also|read more|read also|also read|more on this(?: story)?|recommended)(?:[ \t]+(?:posts?|stories|story|articles?|links?|reading|reviews?|coverage))?(?:\s*:\s*(?:<\/(?:span|strong|b|em|i)>)?|\s*<\/(?:span|strong|b|em|i)>\s*:)\s*(?:<a\b[^<>]{0,2000}>[^<]{1,300}<\/a>[\s,|•·]{0,20}){1,6}<\/\1\s*>/gi;
+
+/** Words a related-links label starts with: HTML without them (or without a link) costs two scans. */
+const ANY_RELATED = /relat|relev|see also|read (?:more|also)|also read|more on|recommended/i;
+
+/** `html` without its related-links paragraphs (see RELATED_LINKS); most teasers come back as they are. */
+export function withoutRelatedLinks(html: string): string {
+  if (!html.includes('</a>') || !ANY_RELATED.test(html)) return html;
+  return html.replace(RELATED_LINKS, ' ');
+}
 
 /** Teasers that are only a link's label. */
 const LABEL_ONLY = /^(?:comments?|discuss(?:ion)?|link|permalink|read more|continue reading|more)\W*$/i;

@@ -1,6 +1,6 @@
 /**
- * Feed boilerplate is not the story (core/domain/teaser-boilerplate.ts): the teaser loses Hacker
- * News' lone "Comments", Reddit's "submitted by … [link] [N comments]" and the closing calls to read
+ * Feed boilerplate is not the story (core/domain/teaser-boilerplate.ts): the teaser loses the
+ * paragraphs that only link to other stories ("Related: …"), Hacker News' lone "Comments", Reddit's "submitted by … [link] [N comments]" and the closing calls to read
  * on, and keeps a story's own words that merely look alike. Over the shared real feeds, the lines
  * seen in the wild are gone from every teaser.
  */
@@ -26,6 +26,14 @@ const cases: Array<[string, string]> = [
   ['<p>Otters are back on the Wend.</p><p>The post Otters return appeared first on River News.</p>', 'Otters are back on the Wend.'],
   ['Radiant floor heating throughou [...]', 'Radiant floor heating throughou…'],
   ['Library opens a reading garden. Read more »', 'Library opens a reading garden.'],
+  // Links to other stories: the Guardian's "Related:" paragraph, a blog's "Related Posts:" list.
+  [
+    '<p>Volunteers rebuilt the footbridge.</p><p> <span>Related: </span><a href="https://example.org/a">Las Vegas shooting followed a depressingly familiar routine</a> </p> <a href="https://example.org/b">Continue reading...</a>',
+    'Volunteers rebuilt the footbridge.',
+  ],
+  ['<p>The orchard reopened.</p><p><strong>Related Posts: </strong><a href="/x">Storm damage</a>, <a href="/y">Flood warning</a></p>', 'The orchard reopened.'],
+  ['<p>The orchard reopened.</p><p><strong>See also</strong>: <a href="/x">Storm damage</a></p><p>Cider next week.</p>', 'The orchard reopened. Cider next week.'],
+  ['<div>A choir formed.</div><div>Read more: <a href="/z">Strike closes schools</a></div>', 'A choir formed.'],
 ];
 
 test('boilerplate goes, the story stays', () => {
@@ -43,6 +51,14 @@ test("a story's own words that look like boilerplate stay", () => {
   ]) assert.is(withoutBoilerplate(text), text);
 });
 
+test("a paragraph with its own words besides the links stays (only a label and links go)", () => {
+  for (const [raw, want] of [
+    ['<p>Related research from <a href="/r">the Wend trust</a> shows otters returning.</p>', 'Related research from the Wend trust shows otters returning.'],
+    ['<p>See also: <a href="/r">the map</a> of the new paths, drawn by pupils.</p>', 'See also: the map of the new paths, drawn by pupils.'],
+    ['<p>Related: twelve towns joined.</p>', 'Related: twelve towns joined.'],
+  ] as const) assert.is(teaserText(raw), want, raw);
+});
+
 const dir = sharedFixtures('feeds', 'README.md');
 if (dir) {
   test('no teaser of the shared real feeds keeps a feed boilerplate line', async () => {
@@ -57,7 +73,7 @@ if (dir) {
       }
       for (const item of items) {
         teasers += 1;
-        if (/^comments$|\[link\]\s*\[[\d,]*\s*comments\]|continue reading(?:\.\.\.|…)$|please click here$|read more here →$|appeared first on/i.test(item.teaser)) left.push(`${name}: ${item.teaser.slice(-80)}`);
+        if (/^comments$|\[link\]\s*\[[\d,]*\s*comments\]|continue reading(?:\.\.\.|…)$|please click here$|read more here →$|appeared first on|\bRelated: /i.test(item.teaser)) left.push(`${name}: ${item.teaser.slice(-80)}`);
       }
     }
     assert.ok(teasers > 1000, `${teasers} teasers read`);
