@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { ArticleDoc, OfflineSummaryDoc, SummaryDoc } from './article.ts';
+import { replaceTags } from './markup-scan.ts';
 import { displayName } from './taxonomy.ts';
 
 /** What the summary writers know about an article. */
@@ -80,9 +81,9 @@ export function hasAllNotes(doc: SummaryDoc | null | undefined): doc is SummaryD
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
 
-/** Plain single-line text: tags dropped, control characters and runs of spaces collapsed. */
+/** Plain single-line text: tags dropped (in one linear pass: a model's answer is hostile too), control characters and runs of spaces collapsed. */
 export function plainText(value: string): string {
-  return value.replace(/<[^>]*>/g, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  return replaceTags(value, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** Number of sentences in a text (a terminator followed by a space or the end). */
