@@ -35,12 +35,22 @@ export function chooseImage(candidates: ImageCandidate[], base?: string): string
   return null;
 }
 
-/** `<img src>` candidates inside item HTML, in document order. */
+const IMG_TAG = /<img\b/gi;
+
+/**
+ * `<img src>` candidates inside item HTML, in document order. Linear in the HTML (feed HTML is
+ * hostile): each tag's end is one `indexOf`, and a tag that never closes ends the reading (as
+ * `/<img\b[^>]*>/gi` would find nothing after it either, after reading to the end from every `<img`).
+ */
 export function imagesInHtml(html: string): ImageCandidate[] {
   const out: ImageCandidate[] = [];
-  for (const match of html.matchAll(/<img\b[^>]*>/gi)) {
-    const tag = match[0];
-    const src = /\ssrc\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+  IMG_TAG.lastIndex = 0;
+  for (let open = IMG_TAG.exec(html); open !== null; open = IMG_TAG.exec(html)) {
+    const close = html.indexOf('>', open.index + 4);
+    if (close < 0) break;
+    IMG_TAG.lastIndex = close + 1;
+    const tag = html.slice(open.index, close + 1);
+    const src = /\ssrc\s*=\s*["']([^"']{1,4096})["']/i.exec(tag)?.[1];
     if (!src) continue;
     const width = Number(/\swidth\s*=\s*["']?(\d+)/i.exec(tag)?.[1] ?? NaN);
     const height = Number(/\sheight\s*=\s*["']?(\d+)/i.exec(tag)?.[1] ?? NaN);

@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { plainText, teaserText } from '../../core/domain/feed-html.ts';
 import { fullTextWords } from '../../core/domain/full-text.ts';
+import { imagesInHtml } from '../../core/domain/feed-images.ts';
 import { elementsNamed, replaceBetween, replaceElements, replaceLetterTags, replaceTags } from '../../core/domain/markup-scan.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 import { plainText as summaryPlain } from '../../core/domain/summary.ts';
@@ -47,6 +48,20 @@ test('element names must be plain lower-case words (they become a pattern)', () 
   assert.throws(() => elementsNamed(['script|.*']), /lower-case letters/);
 });
 
+test('the images inside item HTML are found as the regular expression found them', () => {
+  const pieces = ['<img src="a.jpg">', '<IMG SRC=\'b.png\' width="800" height=450>', '<img', '>', '<imgs src="c.jpg">', '<img\nsrc="d.gif">', 'text', '<img alt=">" src="e.jpg">', '<p>'];
+  const rand = mulberry32(5);
+  for (let i = 0; i < 20_000; i += 1) {
+    let html = '';
+    for (let k = Math.floor(rand() * 8); k > 0; k -= 1) html += pieces[Math.floor(rand() * pieces.length)]!;
+    const expected = [...html.matchAll(/<img\b[^>]*>/gi)].flatMap((m) => {
+      const src = /\ssrc\s*=\s*["']([^"']+)["']/i.exec(m[0])?.[1];
+      return src ? [src] : [];
+    });
+    assert.equal(imagesInHtml(html).map((c) => c.url), expected, JSON.stringify(html));
+  }
+});
+
 test('hostile items of 2 MB that never close their markup are read in one pass', () => {
   const size = 2 * 1024 * 1024;
   const hostile = [
@@ -69,6 +84,11 @@ test('hostile items of 2 MB that never close their markup are read in one pass',
     // A model's answer is read the same way (core/domain/summary.ts).
     assert.ok(summaryPlain(html).length > 0);
   }
+  // The images inside item HTML (core/domain/feed-images.ts): tags that never close, and a source
+  // that never ends.
+  assert.equal(imagesInHtml('<img'.repeat(size / 4)), []);
+  assert.equal(imagesInHtml(`<img src="${'x'.repeat(size)}>`), []);
+  assert.equal(imagesInHtml(`<img src="a.jpg" width="80"><img${' src="x'.repeat(size / 7)}`).map((i) => i.url), ['a.jpg']);
   // A closed tag after a megabyte of unclosed ones is still found.
   assert.is(replaceTags(`${'<'.repeat(size)}x`, ' '), `${'<'.repeat(size)}x`);
   assert.is(replaceLetterTags(`${'<'.repeat(size)}<b>x`, ' '), `${'<'.repeat(size)} x`);
