@@ -139,7 +139,9 @@ function endsInsideItem(text: string): boolean {
 
 /** The root's start tag, with `<channel>` after it for RSS (where items live), or null. */
 function minimalHead(text: string, format: Format): string | null {
-  const root = /<(?:[\w.-]+:)?(?:rss|feed|rdf)\b[^>]{0,8192}>/i.exec(text);
+  // `[^<>]`: no `<` can stand inside a start tag, so a try reads at most up to the next `<` (with
+  // `[^>]`, each of 400,000 unclosed `<rss ` read 8 KiB on: 6 s for a 2 MiB body).
+  const root = /<(?:[\w.-]+:)?(?:rss|feed|rdf)\b[^<>]{0,8192}>/i.exec(text);
   if (!root) return null;
   return format === 'rss' ? `${root[0]}<channel>` : root[0];
 }

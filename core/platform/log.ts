@@ -24,7 +24,10 @@ const SECRET_KEY = /secret|password|passwd|token|api_?key|authorization|cookie/i
 export function redactUrl(text: string): string {
   // The pattern needs a literal `://`: without one it cannot match, so skip the regex (hot path).
   if (!text.includes('://')) return text;
-  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)([^\s/@]+)@/gi, '$1***@');
+  // Only what follows `://` is read: matching the scheme too read a long run of letters before a
+  // `://` again from each of its letters (log values carry hostile text), and no scheme changes
+  // whether `user:pass@` is a secret.
+  return text.replace(/:\/\/[^\s/@]+@/g, '://***@');
 }
 
 // Field keys come from code (a small fixed set): remember which name secrets. Bounded all the same.

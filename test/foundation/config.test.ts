@@ -98,4 +98,18 @@ test('the logger redacts secret-named fields and URL credentials', () => {
   assert.ok(line.includes('path=/api/feed'));
 });
 
+test('URL credentials are redacted whatever stands before the scheme, and hostile log text is read once', () => {
+  const log = createMemoryLogger();
+  log.warn(`glued${'x'.repeat(60)}mongodb+srv://admin:hunter2@db.example.org/x and https://a:b@c.example and ftp://plain.example/@x`);
+  const line = log.lines.join('\n');
+  assert.not.ok(line.includes('hunter2'));
+  assert.not.ok(line.includes('a:b@'));
+  assert.ok(line.includes('mongodb+srv://***@db.example.org/x'));
+  assert.ok(line.includes('ftp://plain.example/@x'), 'an @ after the host is not a credential');
+  // Half a million letters glued before one `://`: the scheme was read again from every letter.
+  const hostile = `${'a'.repeat(500_000)}://u:p@h`;
+  log.warn('x', { value: hostile });
+  assert.not.ok(log.lines.at(-1)!.includes('u:p@'));
+});
+
 test.run();

@@ -127,7 +127,7 @@ test('text that is no feed at all is refused: an HTML page, a bare word, an empt
   }
 });
 
-test('hostile 2 MiB bodies stay bounded in the lenient parser (nesting, item storms, broken items after a large head)', () => {
+test('hostile 2 MiB bodies stay bounded in the lenient parser (nesting, item storms, broken items after a large head, unclosed root tags)', () => {
   const MiB = 1024 * 1024;
   const bad = (i: number) => `<item><title>Item < ${i}</title><link>https://calm.example/${i}</link>${'x'.repeat(9000)}</item>`;
   const bodies: Record<string, string> = {
@@ -136,6 +136,7 @@ test('hostile 2 MiB bodies stay bounded in the lenient parser (nesting, item sto
     closeStorm: `<rss version="2.0"><channel>${'<item></item>'.repeat(MiB / 6)}`,
     brokenItems: `<rss version="2.0"><channel><description>${'y'.repeat(60_000)}</description>${Array.from({ length: 220 }, (_, i) => bad(i)).join('')}`,
     ampersands: `<rss version="2.0"><channel><item><title>${'&a'.repeat(MiB)}</title></item></channel></rss>`,
+    rootStorm: `${'<rss '.repeat(MiB / 5)}<item><title>x</title><link>https://calm.example/1</link></item>`,
     entityBomb: `<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><rss version="2.0"><channel><item><title>&c;&c;&c;</title><link>https://calm.example/x</link></item></channel></rss>`,
   };
   for (const [name, body] of Object.entries(bodies)) {
