@@ -116,7 +116,7 @@ try {
   sections.ingest = await section('ingest', () => benchIngest(ingestDb, deps.model, log, now, ingestSizes, note));
 
   sections.build = await section('build', async () => {
-    note(`site build: full build of ${POOL_SIZE} articles, then ${ADDED} more and the incremental rebuild (child process)`);
+    note(`site build: full build of ${POOL_SIZE} articles, then three times ${ADDED} more and an incremental rebuild (child process)`);
     return buildFields(await runBuildChild(uri, poolDb.databaseName, dataDir, distDir, ADDED, POOL_SIZE), ADDED);
   });
 

@@ -9,7 +9,16 @@ import { runNode } from './child.ts';
 import { measured, ratio, round, skipped, type Section } from './report.ts';
 
 const BuildResult = z.object({ ms: z.number(), written: z.number(), rendered: z.number(), articles: z.number(), pages: z.number() });
-const ChildResult = z.object({ full: BuildResult, incremental: BuildResult, peakRssMb: z.number() });
+const ChildResult = z.object({ full: BuildResult, incrementals: z.array(BuildResult).min(1), peakRssMb: z.number() });
+type BuildRun = z.infer<typeof BuildResult>;
+
+/** The rebuild of median time (the lower middle of an even count). */
+export function medianBuild(runs: readonly BuildRun[]): BuildRun {
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (middle === undefined) throw new Error('no rebuild to report');
+  return middle;
+}
 
 /** What the child reported. */
 export type BuildChildResult = z.infer<typeof ChildResult>;
@@ -38,13 +47,16 @@ export async function runBuildChild(uri: string, dbName: string, dataDir: string
 
 /** Report fields from a child's result. */
 export function buildFields(r: BuildChildResult, added: number): Section {
-  const incrementalRatio = ratio(r.incremental.ms, r.full.ms);
+  const incremental = medianBuild(r.incrementals);
+  const incrementalRatio = ratio(incremental.ms, r.full.ms);
+  const rounds = r.incrementals.map((b) => round(b.ms / 1000, 2)).join(' / ');
   return {
     full_s: measured(r.full.ms / 1000, { unit: 's', digits: 2, target: { op: '<=', limit: 10 }, note: `${r.full.articles} articles, ${r.full.written} files written` }),
     incremental_ratio: incrementalRatio === null
       ? skipped('the full build took no time')
-      : measured(incrementalRatio, { target: { op: '<=', limit: 0.15 }, note: `${round(r.incremental.ms / 1000, 2)} s after adding ${added} articles; ${r.incremental.rendered} /a pages rendered` }),
-    files_rewritten: measured(r.incremental.written, { target: { op: '<=', limit: 110 }, digits: 0 }),
-    peak_rss_mb: measured(r.peakRssMb, { unit: 'MB', digits: 0, target: { op: '<=', limit: 1024 }, note: 'the build process’s maxRSS over both builds' }),
+      : measured(incrementalRatio, { target: { op: '<=', limit: 0.15 }, note: `median of ${r.incrementals.length} rebuilds, each after adding ${added} articles: ${rounds} s; ${incremental.rendered} /a pages rendered` }),
+    // The most any rebuild wrote: every one must stay within the limit.
+    files_rewritten: measured(Math.max(...r.incrementals.map((b) => b.written)), { target: { op: '<=', limit: 110 }, digits: 0 }),
+    peak_rss_mb: measured(r.peakRssMb, { unit: 'MB', digits: 0, target: { op: '<=', limit: 1024 }, note: 'the build process’s maxRSS over all its builds' }),
   };
 }

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { steadyRounds } from '../../scripts/bench/api.ts';
-import { parseChildOutput } from '../../scripts/bench/build.ts';
+import { buildFields, medianBuild, parseChildOutput } from '../../scripts/bench/build.ts';
 import { linkedUrls, localPath, staticImports } from '../../scripts/bench/pages.ts';
 import { measured, meets, median, ratio, roundsField, skipped, verdict } from '../../scripts/bench/report.ts';
 
@@ -82,11 +82,21 @@ test('site URLs map into the output directory; other origins and query strings d
 
 test('the build child result is read from its last BENCH_RESULT line, and garbage is refused', () => {
   const r = { ms: 1, written: 2, rendered: 3, articles: 4, pages: 5 };
-  const line = `BENCH_RESULT ${JSON.stringify({ full: r, incremental: r, peakRssMb: 300 })}`;
+  const line = `BENCH_RESULT ${JSON.stringify({ full: r, incrementals: [r, r, r], peakRssMb: 300 })}`;
   assert.is(parseChildOutput(`noise\n${line}\n`)?.peakRssMb, 300);
   assert.is(parseChildOutput('BENCH_RESULT {"full":1}'), null);
+  assert.is(parseChildOutput(`BENCH_RESULT ${JSON.stringify({ full: r, incrementals: [], peakRssMb: 1 })}`), null, 'no rebuild');
   assert.is(parseChildOutput('BENCH_RESULT not json'), null);
   assert.is(parseChildOutput('nothing here'), null);
+});
+
+test('the build figures report the median rebuild against the full build, and the most files any rebuild wrote', () => {
+  const run = (ms: number, written: number) => ({ ms, written, rendered: 100, articles: 10_000, pages: 10_000 });
+  assert.is(medianBuild([run(900, 101), run(300, 101), run(450, 101)]).ms, 450);
+  assert.is(medianBuild([run(900, 1), run(300, 1)]).ms, 300);
+  const fields = buildFields({ full: run(3000, 10_000), incrementals: [run(490, 101), run(300, 105), run(330, 101)], peakRssMb: 400 }, 100);
+  assert.is((fields.incremental_ratio as { value: number }).value, 0.11);
+  assert.is((fields.files_rewritten as { value: number }).value, 105);
 });
 
 test('a round whose floor fell under half the best floor is dropped as starved', () => {
