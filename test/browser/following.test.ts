@@ -50,6 +50,8 @@ for (const size of READER_SIZES) {
     assert.is(await followingLane(page).count(), 0, 'no Following lane before a follow');
     await page.goto(h.base + '/?lane=following', READY);
     await page.locator('section.feed p.quiet', { hasText: EMPTY }).waitFor();
+    // No "Compact view" over a feed with no cards to make compact.
+    assert.is(await page.getByRole('button', { name: 'Compact view' }).isVisible(), false, 'no density toggle on an empty feed');
 
     // Follow River News from a card's source name.
     await page.click('nav.lanes a[data-lane="highlights"]');
@@ -58,6 +60,7 @@ for (const size of READER_SIZES) {
     await page.locator('.toast', { hasText: 'You follow River News' }).waitFor();
     await until(async () => (await page.getByRole('button', { name: 'Follow River News' }).count()) === 0, 5_000, 'every River News card showing Following');
     await followingLane(page).click();
+    await page.getByRole('button', { name: 'Compact view' }).waitFor({ state: 'visible' });
     await sameIds(page, river, 'the Following lane with exactly the River News stories');
     assert.ok(await page.$$eval('section.feed .card-source a', (els) => els.every((e) => e.textContent === 'River News')));
 
@@ -86,6 +89,8 @@ for (const size of READER_SIZES) {
     await page.locator('.toast', { hasText: 'You no longer follow Space' }).waitFor();
     await page.goto(h.base + '/?lane=following', READY);
     await page.locator('section.feed p.quiet', { hasText: EMPTY }).waitFor();
+    // No "Compact view" over a feed with no cards to make compact.
+    assert.is(await page.getByRole('button', { name: 'Compact view' }).isVisible(), false, 'no density toggle on an empty feed');
     assert.is(await h.ctx.db.collection('follows').countDocuments({ user_id: user._id }), 0);
     await page.click('nav.lanes a[data-lane="highlights"]');
     await waitForBrief(page);
