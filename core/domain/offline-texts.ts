@@ -9,7 +9,7 @@
  * another.
  */
 import type { Told } from './retell-words.ts';
-import { copiesFrom, plainText, SUMMARY_LIMITS, type SummaryInput, type SummaryTexts } from './summary.ts';
+import { copiesFrom, singleLine, SUMMARY_LIMITS, type SummaryInput, type SummaryTexts } from './summary.ts';
 import { pickedBecause, specificLine, storyLine } from './words.ts';
 
 const WHY_MATTERS: Record<string, string> = {
@@ -45,8 +45,8 @@ function happened(source: string, told: readonly Told[]): string {
  * title's key phrases), the plain admission that the teaser says little, then why we picked it.
  */
 export function offlineTexts(input: SummaryInput, retold: readonly Told[]): SummaryTexts {
-  const source = plainText(input.sourceName) || 'The publisher';
-  const teaser = plainText(input.teaser);
+  const source = singleLine(input.sourceName) || 'The publisher';
+  const teaser = singleLine(input.teaser);
   const because = pickedBecause(input.flavor, input.topic);
   let told = retold.slice(0, 2);
   // Sentences that each copy nothing could still join into a run of the teaser's words, where
@@ -56,7 +56,7 @@ export function offlineTexts(input: SummaryInput, retold: readonly Told[]): Summ
   // The story's own line names the title's key phrases; on a title that is little else it would restate it.
   const line = copiesFrom(specificLine(facts), input.title, 5) ? storyLine(input.flavor, input.topic) : specificLine(facts);
   const opening = told[0] ? [told[0].sentence] : [line, THIN_TEASER];
-  const why = plainText(input.why);
+  const why = singleLine(input.why);
   return {
     summary: [...opening, because].join(' ').slice(0, SUMMARY_LIMITS.summary),
     what_happened: happened(source, told).slice(0, SUMMARY_LIMITS.note),

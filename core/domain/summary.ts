@@ -81,8 +81,12 @@ export function hasAllNotes(doc: SummaryDoc | null | undefined): doc is SummaryD
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
 
-/** Plain single-line text: tags dropped (in one linear pass: a model's answer is hostile too), control characters and runs of spaces collapsed. */
-export function plainText(value: string): string {
+/**
+ * One line of plain text: tags dropped (in one linear pass: a model's answer is hostile too),
+ * control characters and runs of spaces collapsed. Not feed HTML's `plainText`
+ * (core/domain/feed-html.ts), which also decodes entities and drops scripts with their content.
+ */
+export function singleLine(value: string): string {
   return replaceTags(value, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -110,7 +114,7 @@ export function copiesFrom(text: string, source: string, run = 12): boolean {
 
 /** The first sentence of a text, capped to `max` characters at a word (with an ellipsis); '' when none. */
 export function firstSentence(text: string, max = 220): string {
-  const first = plainText(text).split(/(?<=[.!?…]["'”’)]*)\s+/).find((s) => /\p{L}/u.test(s)) ?? '';
+  const first = singleLine(text).split(/(?<=[.!?…]["'”’)]*)\s+/).find((s) => /\p{L}/u.test(s)) ?? '';
   if (first.length <= max) return first;
   const cut = first.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max >> 1)).replace(/[\s,;:–—-]+$/, '')}…`;
@@ -129,9 +133,9 @@ export const SUMMARY_SCHEMA: Record<string, unknown> = {
   },
 };
 
-const note = z.string().transform(plainText).pipe(z.string().min(5).max(SUMMARY_LIMITS.note));
+const note = z.string().transform(singleLine).pipe(z.string().min(5).max(SUMMARY_LIMITS.note));
 const answer = z.object({
-  summary: z.string().transform(plainText).pipe(z.string().min(40).max(SUMMARY_LIMITS.summary)),
+  summary: z.string().transform(singleLine).pipe(z.string().min(40).max(SUMMARY_LIMITS.summary)),
   what_happened: note,
   why_matters: note,
   why_belongs: note,
@@ -169,12 +173,12 @@ export function summaryMessages(input: SummaryInput): Array<{ role: 'system' | '
       role: 'user',
       content: [
         `Title: ${input.title}`,
-        `Source: ${plainText(input.sourceName)}`,
+        `Source: ${singleLine(input.sourceName)}`,
         `Topic: ${displayName(input.topic)}`,
         `Tags: ${input.tags.map(displayName).join(', ')}`,
         `Tone: ${input.flavor}`,
-        `Why it was selected: ${plainText(input.why)}`,
-        `Teaser: ${plainText(input.teaser).slice(0, 600)}`,
+        `Why it was selected: ${singleLine(input.why)}`,
+        `Teaser: ${singleLine(input.teaser).slice(0, 600)}`,
       ].join('\n'),
     },
   ];

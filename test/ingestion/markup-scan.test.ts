@@ -12,7 +12,7 @@ import { fullTextWords } from '../../core/domain/full-text.ts';
 import { imagesInHtml } from '../../core/domain/feed-images.ts';
 import { elementsNamed, replaceBetween, replaceElements, replaceLetterTags, replaceTags } from '../../core/domain/markup-scan.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
-import { plainText as summaryPlain } from '../../core/domain/summary.ts';
+import { singleLine } from '../../core/domain/summary.ts';
 
 const PIECES = [
   '<', '>', '</', '<b>', '</b>', '<a href="x">', '</a>', '<p', 'p>', '<!--', '-->', '--', '<![CDATA[', ']]>', ']]',
@@ -81,8 +81,8 @@ test('hostile items of 2 MB that never close their markup are read in one pass',
     assert.ok(plain.length > 0 && plain.length <= html.length, `plainText of ${JSON.stringify(html.slice(0, 12))}…`);
     assert.ok(teaserText(html).length <= 600);
     assert.is(typeof (fullTextWords(html) ?? 0), 'number');
-    // A model's answer is read the same way (core/domain/summary.ts).
-    assert.ok(summaryPlain(html).length > 0);
+    // A model's answer is read the same way (core/domain/summary.ts `singleLine`).
+    assert.ok(singleLine(html).length > 0);
   }
   // The images inside item HTML (core/domain/feed-images.ts): tags that never close, and a source
   // that never ends.
