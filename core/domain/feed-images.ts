@@ -5,6 +5,7 @@
  */
 import { decodeEntities } from './feed-html.ts';
 import { canonicalLink } from './links.ts';
+import { elementsNamed, openingTags } from './markup-scan.ts';
 
 /** URL fragments that mark a branded or generic share image, not a picture of the story. */
 const GENERIC_IMAGE = /(logo|placeholder|default[-_.]?(image|img|thumb|share)?|share[-_]?(image|card)|og[-_]?(image|default)|social[-_]?(card|share)|fallback|favicon|apple-touch|avatar|gravatar|icon|sprite|spacer|pixel|1x1|blank|no[-_]?image|badge|banner|feedburner|feeds\.feedburner|wp-includes)/i;
@@ -35,21 +36,15 @@ export function chooseImage(candidates: ImageCandidate[], base?: string): string
   return null;
 }
 
-const IMG_TAG = /<img\b/gi;
+const IMAGES = elementsNamed(['img']);
 
 /**
  * `<img src>` candidates inside item HTML, in document order. Linear in the HTML (feed HTML is
- * hostile): each tag's end is one `indexOf`, and a tag that never closes ends the reading (as
- * `/<img\b[^>]*>/gi` would find nothing after it either, after reading to the end from every `<img`).
+ * hostile): the tags are read by `openingTags` (core/domain/markup-scan.ts).
  */
 export function imagesInHtml(html: string): ImageCandidate[] {
   const out: ImageCandidate[] = [];
-  IMG_TAG.lastIndex = 0;
-  for (let open = IMG_TAG.exec(html); open !== null; open = IMG_TAG.exec(html)) {
-    const close = html.indexOf('>', open.index + 4);
-    if (close < 0) break;
-    IMG_TAG.lastIndex = close + 1;
-    const tag = html.slice(open.index, close + 1);
+  for (const tag of openingTags(html, IMAGES)) {
     const src = /\ssrc\s*=\s*["']([^"']{1,4096})["']/i.exec(tag)?.[1];
     if (!src) continue;
     const width = Number(/\swidth\s*=\s*["']?(\d+)/i.exec(tag)?.[1] ?? NaN);

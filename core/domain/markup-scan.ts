@@ -94,3 +94,21 @@ export function replaceElements(text: string, elements: Elements, by: string): s
   }
   return from === 0 ? text : out + text.slice(from);
 }
+
+/**
+ * The opening tags (`<name …>`, up to the first `>`) of `elements` in `text`, in order:
+ * `text.matchAll(/<(img)\b[^>]*>/gi)` for `elementsNamed(['img'])`. A tag that never closes ends
+ * the reading (nothing after it could close either).
+ */
+export function openingTags(text: string, elements: Elements): string[] {
+  const { opener } = elements;
+  const out: string[] = [];
+  opener.lastIndex = 0;
+  for (let open = opener.exec(text); open !== null; open = opener.exec(text)) {
+    const close = text.indexOf('>', open.index + open[0].length);
+    if (close < 0) break;
+    out.push(text.slice(open.index, close + 1));
+    opener.lastIndex = close + 1;
+  }
+  return out;
+}
