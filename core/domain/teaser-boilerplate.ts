@@ -30,7 +30,8 @@ const ANY_RELATED = /relat|relev|see also|read (?:more|also)|also read|more on|r
 
 /** `html` without its related-links paragraphs (see RELATED_LINKS); most teasers come back as they are. */
 export function withoutRelatedLinks(html: string): string {
-  if (!html.includes('</a>') || !ANY_RELATED.test(html)) return html;
+  // Tags in any case, as RELATED_LINKS reads them (`</A>` too).
+  if ((!html.includes('</a>') && !html.includes('</A>')) || !ANY_RELATED.test(html)) return html;
   return html.replace(RELATED_LINKS, ' ');
 }
 

@@ -34,6 +34,7 @@ const cases: Array<[string, string]> = [
   ['<p>The orchard reopened.</p><p><strong>Related Posts: </strong><a href="/x">Storm damage</a>, <a href="/y">Flood warning</a></p>', 'The orchard reopened.'],
   ['<p>The orchard reopened.</p><p><strong>See also</strong>: <a href="/x">Storm damage</a></p><p>Cider next week.</p>', 'The orchard reopened. Cider next week.'],
   ['<div>A choir formed.</div><div>Read more: <a href="/z">Strike closes schools</a></div>', 'A choir formed.'],
+  ['<P>A choir formed.</P><P><SPAN>Related: </SPAN><A HREF="/z">Strike closes schools</A></P>', 'A choir formed.'],
 ];
 
 test('boilerplate goes, the story stays', () => {
