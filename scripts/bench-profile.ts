@@ -4,7 +4,9 @@
  * production serves it, the floor on a bare server in the same process, autocannon from a child
  * process), one target at a time, to see where a figure of `npm run bench` goes. Not a benchmark:
  * no medians or targets, just each round's req/s, its ratio to a floor run just before it, and the
- * server process's CPU per request (`process.cpuUsage()`). With `--profile`, the second round of
+ * server process's CPU per request (`process.cpuUsage()`, user and system) and the event loop's
+ * active time per request (`performance.eventLoopUtilization()`; its busy share counts the load
+ * child's start-up as idle). With `--profile`, the second round of
  * each target is profiled (node:inspector) into `<dir>/<target>.cpuprofile` (open it in Chrome
  * DevTools' Performance panel, or read its self and total times).
  *
@@ -12,7 +14,8 @@
  * bytes from the floor's own server with the headers the product sends on a warm brief: what the
  * header set costs by itself); `brief`, `feed` (warm, one prefs blob); `brief_app`, `feed_app` (the
  * same, from a server without the known answers of api/known-answers.ts); `brief_cold`, `feed_cold`
- * (prefs no other request sent, from the bench's cold sequence); `static`, `static_gz` (the built
+ * (prefs no other request sent, from the bench's cold sequence); `brief_cold_gz`, `feed_cold_gz`
+ * (the same with a browser's Accept-Encoding); `static`, `static_gz` (the built
  * site's `/brief.json`, `/today` and one `/a` page in turn, as the bench's static section asks
  * them, plain and with a browser's Accept-Encoding; the site is built first). Findings made with it are in
  * docs/benchmarks.md ("Measured on a quiet machine").
@@ -20,6 +23,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
@@ -88,6 +92,8 @@ try {
     feed_app: { url: `${appOnly.base}/api/feed?${FEED_QUERY}` },
     brief_cold: { url: `${server.base}${BRIEF_COLD_PATH}`, cold },
     feed_cold: { url: `${server.base}${FEED_COLD_PATH}`, cold },
+    brief_cold_gz: { url: `${server.base}${BRIEF_COLD_PATH}`, cold, headers: BROWSER_ENCODINGS },
+    feed_cold_gz: { url: `${server.base}${FEED_COLD_PATH}`, cold, headers: BROWSER_ENCODINGS },
     static: { url: `${server.base}/`, paths: sitePaths },
     static_gz: { url: `${server.base}/`, paths: sitePaths, headers: BROWSER_ENCODINGS },
   };
@@ -105,14 +111,16 @@ try {
         const profiled = profileDir !== undefined && round === Math.min(1, rounds - 1);
         if (profiled) await session.post('Profiler.start');
         const cpu = process.cpuUsage();
+        const loop = performance.eventLoopUtilization();
         const run = await runLoad(target, { connections: 10, durationS: seconds, warmupS: 0 });
         const used = process.cpuUsage(cpu);
+        const busy = performance.eventLoopUtilization(loop);
         if (profiled) {
           const { profile } = await session.post('Profiler.stop');
           writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
         }
         const perRequest = (used.user + used.system) / Math.max(1, run.requests);
-        say(`${name} round ${round + 1}: ${Math.round(run.rps)} req/s, floor ${Math.round(base.rps)} (ratio ${(run.rps / base.rps).toFixed(3)}), server CPU ${perRequest.toFixed(1)} µs a request${profiled ? ' (profiled)' : ''}`);
+        say(`${name} round ${round + 1}: ${Math.round(run.rps)} req/s, floor ${Math.round(base.rps)} (ratio ${(run.rps / base.rps).toFixed(3)}), server CPU ${perRequest.toFixed(1)} µs a request (user ${(used.user / Math.max(1, run.requests)).toFixed(1)}, system ${(used.system / Math.max(1, run.requests)).toFixed(1)}), event loop busy ${(busy.utilization * 100).toFixed(0)} %, ${((busy.active * 1000) / Math.max(1, run.requests)).toFixed(1)} µs a request${profiled ? ' (profiled)' : ''}`);
       }
     }
   } finally {

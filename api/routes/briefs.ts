@@ -8,8 +8,8 @@ import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { toFilter } from '../../core/readmodel/params.ts';
 import { briefBytes } from '../../core/readmodel/json.ts';
-import { briefArticles, briefGeneratedAt, recentSplit } from '../../core/readmodel/queries.ts';
-import { briefAnswer } from '../../core/readmodel/answers.ts';
+import { briefGeneratedAt, briefSelection, distinctBriefLines, recentSplit } from '../../core/readmodel/queries.ts';
+import { briefAnswer, shownItems } from '../../core/readmodel/answers.ts';
 import { sendAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { readingQuery } from '../reading-query.ts';
@@ -24,8 +24,10 @@ export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
     // The brief honours prefs and exclude only; feed narrowing (tag, topic, ...) does not apply.
     const filter = { ...toFilter(q, now, null), tag: null, topic: null, mood: null, sourceId: null };
     // The bytes of `c.json(briefFor(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
-    // remembered per snapshot and recent window for requests that share them (core/readmodel/answers.ts).
-    const answer = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, () => briefBytes(briefArticles(snapshot, filter, now), briefGeneratedAt(snapshot)));
+    // remembered per snapshot and recent window for requests that share them, by query or by the
+    // articles chosen (core/readmodel/answers.ts).
+    const choose = () => shownItems(briefSelection(snapshot, filter, now), (chosen) => briefBytes(distinctBriefLines(chosen), briefGeneratedAt(snapshot)));
+    const answer = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, choose);
     return sendAnswer(c, answer);
   });
   return app;

@@ -14,6 +14,16 @@
  * (`admitOnSecondSight`): the first one is built, tagged and sent exactly as a kept one, and let
  * go, so readers passing through with prefs no one else sends do not churn the old generation.
  *
+ * Brief answers are also kept by what they show (`Shown`: the ids of their articles, in order;
+ * within one snapshot, edit count and recent window nothing else decides the bytes), in a second
+ * cache of the same bound (`readmodel.shown.brief`, also from a selection's second sight on).
+ * Readers whose prefs no one sent before mostly see a brief someone else saw (80,000 distinct prefs
+ * of the bench's cold run choose about 4,000 briefs): their request walks the pool for its
+ * selection, then takes the bytes, ETag and compressed codings made for that selection instead of
+ * building, hashing and compressing them again (half the server time of such a request from a
+ * browser: docs/benchmarks.md, "Briefs kept by what they show"). Feed pages are not: at offset 100
+ * most cold pages are distinct, and naming and looking up the selection cost more than it saved.
+ *
  * A remembered answer also keeps its weak ETag and its brotli and gzip bytes, each made on first
  * use, so a conditional request costs a string comparison and compression once per snapshot, not
  * once per request (issue 23; api/answers.ts sends them).
@@ -74,11 +84,14 @@ export function compressBytes(body: Uint8Array, coding: 'br' | 'gzip'): Uint8Arr
 
 interface FeedAnswers {
   edits: number;
+  /** By request (`answerKey`). */
   answers: BoundedCache<string, Answer>;
 }
 
 interface BriefAnswers extends FeedAnswers {
   split: RecentSplit<PoolArticle>;
+  /** By what the answer shows (`Shown.key`): the same objects, reached from another request. */
+  byShown: BoundedCache<string, Answer>;
 }
 
 const utf8 = new TextEncoder();
@@ -89,27 +102,56 @@ const briefAnswers = new WeakMap<Snapshot, BriefAnswers>();
 /** What builds an answer: its JSON, as text or already as UTF-8 bytes. */
 export type BuildAnswer = () => string | Uint8Array<ArrayBuffer>;
 
+/**
+ * What an answer shows, chosen but not yet encoded: `key` names the selection among the answers of
+ * one snapshot (two requests with the same `key` get the same bytes), `bytes` encodes it.
+ */
+export interface Shown {
+  key: string;
+  bytes: BuildAnswer;
+}
+
+/** What a request shows: chosen (a walk of the pool) only when its answer is not remembered. */
+export type ChooseAnswer = () => Shown;
+
+/**
+ * The `Shown` of `items` in this order, encoded by `encode`: the ids name it (JSON, so no two lists
+ * share a key), since within one snapshot an answer's bytes depend on nothing else.
+ */
+export function shownItems<T extends { id: string }>(items: T[], encode: (items: T[]) => string | Uint8Array<ArrayBuffer>): Shown {
+  return { key: JSON.stringify(items.map((item) => item.id)), bytes: () => encode(items) };
+}
+
 const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof built === 'string' ? utf8.encode(built) : built);
 
-function remember(answers: BoundedCache<string, Answer>, key: string | null, build: BuildAnswer): Answer {
-  if (key === null) return new Answer(bytesOf(build()), false);
-  return answers.getOrSet(key, () => new Answer(bytesOf(build()), true));
-}
+/** A new cache of one snapshot's answers (by request or by what they show), named for the figures. */
+const answerCache = (name: string) => boundedCache<string, Answer>(name, MAX_ANSWERS, SECOND_SIGHT);
 
 /** The encoded feed answer for `key` in `s`, built by `build` when not remembered (or `key` is null). */
 export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer): Answer {
   let held = feedAnswers.get(s);
-  if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: boundedCache('readmodel.answers.feed', MAX_ANSWERS, SECOND_SIGHT) }));
-  return remember(held.answers, key, build);
+  if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: answerCache('readmodel.answers.feed') }));
+  if (key === null) return new Answer(bytesOf(build()), false);
+  return held.answers.getOrSet(key, () => new Answer(bytesOf(build()), true));
 }
 
-/** The encoded brief answer for `key` in `s` under the recent-window `split` of the request's `now`. */
-export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string | null, build: BuildAnswer): Answer {
+/**
+ * The encoded brief answer for `key` in `s` under the recent-window `split` of the request's `now`;
+ * `choose` picks its articles when it is not remembered by `key` (or `key` is null), and the answer
+ * of that selection is taken when it is remembered.
+ */
+export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string | null, choose: ChooseAnswer): Answer {
   let held = briefAnswers.get(s);
   if (!held || held.split !== split || held.edits !== s.edits) {
-    briefAnswers.set(s, (held = { split, edits: s.edits, answers: boundedCache('readmodel.answers.brief', MAX_ANSWERS, SECOND_SIGHT) }));
+    briefAnswers.set(s, (held = { split, edits: s.edits, answers: answerCache('readmodel.answers.brief'), byShown: answerCache('readmodel.shown.brief') }));
   }
-  return remember(held.answers, key, build);
+  if (key === null) return new Answer(bytesOf(choose().bytes()), false);
+  const known = held.answers.get(key);
+  if (known !== undefined) return known;
+  const shown = choose();
+  const answer = held.byShown.getOrSet(shown.key, () => new Answer(bytesOf(shown.bytes()), true));
+  held.answers.set(key, answer);
+  return answer;
 }
 
 /**

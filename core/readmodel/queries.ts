@@ -48,10 +48,24 @@ export function recentSplit(s: Snapshot, now: Date): RecentSplit<PoolArticle> {
 
 /** The brief's articles for one caller (rules 1–5), in order. */
 export function briefArticles(s: Snapshot, f: FeedFilter, now: Date): PoolArticle[] {
+  return distinctBriefLines(briefSelection(s, f, now));
+}
+
+/**
+ * The articles of `briefArticles` as the pool holds them, before `distinctBriefLines` re-lines a
+ * repeated line: what the brief shows, which decides its bytes (core/readmodel/answers.ts keys
+ * answers by it).
+ */
+export function briefSelection(s: Snapshot, f: FeedFilter, now: Date): PoolArticle[] {
   const ok = matcherFor(s, f);
   const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
   const split = recentSplit(s, now);
-  return distinctLines(applyBriefRules(stored, [split.recent, split.older], ok), (a) => a.card, (a, card) => ({ ...a, card }));
+  return applyBriefRules(stored, [split.recent, split.older], ok);
+}
+
+/** `distinctLines` over brief articles: a repeated line is said anew on a copy of the article (the pool's is never changed). */
+export function distinctBriefLines(items: PoolArticle[]): PoolArticle[] {
+  return distinctLines(items, (a) => a.card, (a, card) => ({ ...a, card }));
 }
 
 /** The stored brief's `generated_at`, null before the first brief job. */

@@ -91,6 +91,27 @@ test('a first-seen query is answered exactly as a kept one (bytes, ETag, coding,
   }
 });
 
+test('readers whose prefs choose the same articles get the same bytes and tag, kept once for all of them', async () => {
+  const shown = () => cacheStats()['readmodel.shown.brief']?.hits ?? 0;
+  // Avoid-terms no story mentions: each blob is new, the brief it chooses is the same.
+  const path = (n: number) => `/api/brief?prefs=${prefsParam({ avoid_terms: [`nothing-says-${n}`] })}`;
+  const first = await get(path(1), { 'Accept-Encoding': 'br' });
+  const second = await get(path(2), { 'Accept-Encoding': 'br' });
+  const before = shown();
+  const third = await get(path(3), { 'Accept-Encoding': 'br' });
+  assert.is(shown(), before + 1, 'the third blob found the selection kept');
+  for (const res of [second, third]) {
+    assert.equal(res.body, first.body);
+    assert.is(res.headers.etag, first.headers.etag);
+  }
+  assert.is((await get(path(4), { 'If-None-Match': String(first.headers.etag) })).status, 304, 'the tag holds across blobs that show the same');
+  // A blob that avoids a story of the brief chooses another selection: other bytes, another tag.
+  const other = await get(`/api/brief?prefs=${prefsParam({ avoid_terms: ['number 3'] })}`);
+  assert.is.not(other.headers.etag, first.headers.etag);
+  assert.not.match(other.body.toString('utf8'), 'number 3 grows');
+  assert.match(decoded(first).toString('utf8'), 'number 3 grows');
+});
+
 test('If-None-Match with the answer’s tag → 304 with no body, in any coding; another tag → 200', async () => {
   const first = await get('/api/feed', { 'Accept-Encoding': 'br' });
   const etag = String(first.headers.etag);

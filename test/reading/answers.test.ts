@@ -105,6 +105,9 @@ test('a new stored brief and a reloaded pool are answered anew', async () => {
   await assertAllFresh('after the reload');
 });
 
+/** A choice showing the selection named `text`, whose bytes are `text`. */
+const showing = (text: string) => () => ({ key: text, bytes: () => text });
+
 test('as now moves the recent window, the brief follows', async () => {
   await assertAllFresh('at noon');
   for (const hours of [5, 20, 49, 80]) {
@@ -116,12 +119,12 @@ test('as now moves the recent window, the brief follows', async () => {
   const split = recentSplit(snapshot, clock);
   const text = (answer: { body: Uint8Array }) => new TextDecoder().decode(answer.body);
   // Kept from a key's second request on (core/platform/cache.ts, admitOnSecondSight).
-  assert.is(text(briefAnswer(snapshot, split, 'k', () => '"first"')), '"first"');
-  assert.is(text(briefAnswer(snapshot, split, 'k', () => '"second"')), '"second"', 'a first-seen key is not kept');
-  assert.is(text(briefAnswer(snapshot, split, 'k', () => '"third"')), '"second"', 'same split: remembered');
+  assert.is(text(briefAnswer(snapshot, split, 'k', showing('"first"'))), '"first"');
+  assert.is(text(briefAnswer(snapshot, split, 'k', showing('"second"'))), '"second"', 'a first-seen key is not kept');
+  assert.is(text(briefAnswer(snapshot, split, 'k', showing('"third"'))), '"second"', 'same split: remembered');
   const other = recentSplit(snapshot, new Date('2026-11-20T12:00:00Z'));
   assert.is.not(other, split);
-  assert.is(text(briefAnswer(snapshot, other, 'k', () => '"fourth"')), '"fourth"', 'new split: built anew');
+  assert.is(text(briefAnswer(snapshot, other, 'k', showing('"fourth"'))), '"fourth"', 'new split: built anew');
 });
 
 test('answers that depend on the clock or the caller are never remembered', () => {
@@ -184,6 +187,41 @@ test('remembered answers are bounded per snapshot', async () => {
   assert.is(built, MAX_ANSWERS * 4, 'the newest answer is still remembered');
   feedAnswer(snapshot, 'bound-0', build);
   assert.is(built, MAX_ANSWERS * 4 + 1, 'the oldest was forgotten');
+  // The brief's by-query cache has the same bound (each key showing its own selection, so only it can answer a repeat).
+  const split = recentSplit(snapshot, clock);
+  let briefs = 0;
+  const choose = (i: number) => () => ({ key: `shows-${i}`, bytes: () => {
+    briefs += 1;
+    return '{}';
+  } });
+  for (let i = 0; i < MAX_ANSWERS * 2; i += 1) for (let n = 0; n < 2; n += 1) briefAnswer(snapshot, split, `bound-${i}`, choose(i));
+  assert.is(briefs, MAX_ANSWERS * 4);
+  briefAnswer(snapshot, split, `bound-${MAX_ANSWERS * 2 - 1}`, choose(-1));
+  assert.is(briefs, MAX_ANSWERS * 4, 'the newest brief is still remembered');
+  briefAnswer(snapshot, split, 'bound-0', choose(-2));
+  assert.is(briefs, MAX_ANSWERS * 4 + 1, 'the oldest was forgotten');
+});
+
+test('requests that show the same articles share one answer: its bytes are built once, its tag and codings made once', async () => {
+  const snapshot = await readModelFor(ctx.db).snapshot();
+  const split = recentSplit(snapshot, clock);
+  let built = 0;
+  const choose = (key: string) => () => ({ key, bytes: () => {
+    built += 1;
+    return `{"items":[],"n":${built}}`;
+  } });
+  // Keys asked once each (readers passing through with their own prefs), all showing one selection.
+  const first = briefAnswer(snapshot, split, 'shared-0', choose('same-selection'));
+  const second = briefAnswer(snapshot, split, 'shared-1', choose('same-selection'));
+  assert.is(built, 2, 'a selection is kept from its second sight on, as a query is');
+  assert.is.not(first, second);
+  const answers = Array.from({ length: 20 }, (_, i) => briefAnswer(snapshot, split, `shared-${i + 2}`, choose('same-selection')));
+  assert.is(built, 2, 'every later request showing it takes the kept answer');
+  for (const answer of answers) assert.is(answer, second);
+  assert.is(answers[0]!.etag, second.etag);
+  assert.is(answers[5]!.encoded('gzip'), second.encoded('gzip'), 'compressed once for all of them');
+  assert.is(briefAnswer(snapshot, split, 'shared-99', choose('another-selection')).body.length > 0, true);
+  assert.is(built, 3, 'another selection is built');
 });
 
 test.run();
