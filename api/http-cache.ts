@@ -122,11 +122,12 @@ function patternRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-const RULES = CACHE_RULES.map(([pattern, value]) => [patternRegExp(pattern), value] as const);
+/** `CACHE_RULES` with each pattern compiled. */
+export const CACHE_RULE_PATTERNS = CACHE_RULES.map(([pattern, value]) => [patternRegExp(pattern), value] as const);
 
 /** The `Cache-Control` of a site path (decoded, without the query); `versioned` when the URL carries `?v=`. */
 export function cacheControlFor(pathname: string, versioned: boolean): string {
   if (versioned) return IMMUTABLE;
-  for (const [pattern, value] of RULES) if (pattern.test(pathname)) return value;
+  for (const [pattern, value] of CACHE_RULE_PATTERNS) if (pattern.test(pathname)) return value;
   return REVALIDATE;
 }

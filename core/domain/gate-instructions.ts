@@ -9,7 +9,7 @@
  * can only lose an item its acceptance (core/pipeline/classify.ts trusts no model "accept" of such an item
  * unless the offline model accepts it too).
  */
-const INSTRUCTION = new RegExp(
+export const INSTRUCTION = new RegExp(
   [
     String.raw`\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|the|your|these|those|previous|prior|above|earlier|other|system)\s+){0,3}(?:rules|instructions?|prompts?|guidelines|filters?|policies|directions)\b`,
     String.raw`\b(?:accept|approve|whitelist|allow)\s+this(?:\s+(?:story|item|article|post|headline|one))?\b`,

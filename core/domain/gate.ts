@@ -19,7 +19,7 @@ export const GENTLE_EXCLUDED_TERMS: readonly string[] = [
   'war', 'attack', 'killed', 'kill', 'shooting', 'murder', 'violence', 'violent', 'bomb', 'assault', 'weapon', 'gun', 'stabbing', 'abuse', 'massacre', 'terror',
 ];
 
-const gentleExcluded = new RegExp(`\\b(?:${GENTLE_EXCLUDED_TERMS.map((t) => t.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
+export const gentleExcluded = new RegExp(`\\b(?:${GENTLE_EXCLUDED_TERMS.map((t) => t.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
 
 /** The gate's reason for each of the offline model's reject reasons. */
 const REASON_OF = { distress: 'cortisol', ragebait: 'ragebait', promotional: 'promotional' } as const;

@@ -6,6 +6,11 @@
  * hostile and can be megabytes long: a pattern that reads them must be linear (see
  * core/domain/markup-scan.ts for the passes that replaced such patterns).
  *
+ * Patterns built at run time (`new RegExp(...)`) are checked too: every such call is listed in
+ * CONSTRUCTED with the patterns it builds, taken from the module itself (or built by its own
+ * builder from representative input), or with the literal whose source it copies; a new call
+ * fails the test until it is listed.
+ *
  * recheck's fuzzing is seeded (`randomSeed`), so a run finds the same patterns every time; a
  * pattern it cannot decide within the time-out is not a failure (only "vulnerable" is).
  */
@@ -16,6 +21,12 @@ import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CACHE_RULE_PATTERNS } from '../../api/http-cache.ts';
+import { COMPILED } from '../../core/domain/classifier-terms.ts';
+import { gentleExcluded } from '../../core/domain/gate.ts';
+import { INSTRUCTION } from '../../core/domain/gate-instructions.ts';
+import { elementsNamed } from '../../core/domain/markup-scan.ts';
+import { avoidPattern } from '../../core/domain/prefs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -48,6 +59,47 @@ const BOUNDED: Readonly<Record<string, string>> = {
  */
 const boundedClosing = (re: Literal): boolean => re.file === 'core/domain/teaser-boilerplate.ts' && re.source.endsWith('$');
 
+/**
+ * Every `new RegExp(...)` of the product, keyed `file: new RegExp(<its first argument as written,
+ * without backslashes and quotes, spaces squeezed, up to 50 characters>`: `built` gives the patterns the call makes (read from the
+ * module, or made by its own builder from representative input), checked as the literals are (a
+ * super-linear one needs `bound`, as in BOUNDED); `copies` names the literal whose source it reuses
+ * (checked above as a literal); `shape` is one instance of a pattern built from a number.
+ */
+type Constructed = { built: () => readonly RegExp[]; bound?: string } | { copies: string } | { shape: RegExp; why: string };
+
+const CONSTRUCTED: Readonly<Record<string, Constructed>> = {
+  'core/platform/log.ts: new RegExp(CONTROL.source': { copies: 'CONTROL of core/platform/log.ts' },
+  'core/domain/feedback.ts: new RegExp(CONTROL.source': { copies: 'CONTROL of core/domain/feedback.ts' },
+  'core/domain/word-scan.ts: new RegExp(APOSTROPHES.source': { copies: 'APOSTROPHES of core/domain/word-scan.ts' },
+  'core/puzzles/dictionary.ts: new RegExp(^[a-z]{${length}}$': { shape: /^[a-z]{5}$/, why: 'a word length' },
+  'core/domain/puzzle.ts: new RegExp(^[a-z]{${length}}$': { shape: /^[a-z]{5}$/, why: 'a word length' },
+  'core/domain/gate-instructions.ts: new RegExp([ String.rawb(?:ignore|disregard|forget|override|b': { built: () => [INSTRUCTION] },
+  'core/domain/classifier-terms.ts: new RegExp((?<![p{L}p{N}])${termPattern(term)}(?![p{L}p{N}])': { built: () => oneOfEachShape(COMPILED.map((c) => c.pattern)) },
+  'core/domain/gate.ts: new RegExp(b(?:${GENTLE_EXCLUDED_TERMS.map((t) => t.replace(/': { built: () => [gentleExcluded] },
+  // A reader's avoid-terms: escaped words, a run of spaces between words, any script.
+  'core/domain/prefs.ts: new RegExp((?<![p{L}p{N}_])(?:${parts.join(|)})(?![p{L}p{N}_]': {
+    built: () => [avoidPattern(['war', 'royal family', 'stock  market crash', 'café crème', 'a+b (c)?', 'übernahme', '東京'])!],
+  },
+  'core/domain/markup-scan.ts: new RegExp(<(${names.join(|)})b': { built: () => [elementsNamed(['script', 'style', 'noscript']).opener] },
+  'core/domain/markup-scan.ts: new RegExp(</${n}s*>': { built: () => [...elementsNamed(['script', 'style', 'noscript']).closers.values()] },
+  'api/http-cache.ts: new RegExp(^${body}$': { built: () => CACHE_RULE_PATTERNS.map(([pattern]) => pattern) },
+};
+
+/**
+ * One pattern of each shape: the lexicon's ~600 term patterns differ in their letters only (a run
+ * of plain letters reads as `w`: about ten shapes), and letters between the same quantifiers do not
+ * change how a pattern backtracks. Checking each took recheck ~80 s; one of each shape, a second.
+ */
+function oneOfEachShape(patterns: readonly RegExp[]): RegExp[] {
+  const byShape = new Map<string, RegExp>();
+  for (const re of patterns) {
+    const shape = `${re.source.replace(/(?<!\\)[a-z0-9\u00e9]+/g, 'w')}/${re.flags}`;
+    if (!byShape.has(shape)) byShape.set(shape, re);
+  }
+  return [...byShape.values()];
+}
+
 interface Literal {
   file: string;
   line: number;
@@ -55,25 +107,43 @@ interface Literal {
   flags: string;
 }
 
-function literals(): Literal[] {
-  const files = execFileSync('git', ['ls-files', 'core', 'api', 'jobs', 'site', 'app'], { cwd: ROOT, encoding: 'utf8' })
+/** A `new RegExp(...)` call: its CONSTRUCTED key and line. */
+interface Construction {
+  key: string;
+  line: number;
+}
+
+function productFiles(): string[] {
+  return execFileSync('git', ['ls-files', 'core', 'api', 'jobs', 'site', 'app'], { cwd: ROOT, encoding: 'utf8' })
     .split('\n')
     .filter((f) => /\.tsx?$/.test(f));
-  const out: Literal[] = [];
-  for (const file of files) {
+}
+
+/** Every regular expression literal and every `new RegExp(...)` of the product's source. */
+function scan(): { literals: Literal[]; constructions: Construction[] } {
+  const literals: Literal[] = [];
+  const constructions: Construction[] = [];
+  for (const file of productFiles()) {
     const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     const visit = (node: ts.Node): void => {
       if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
         const text = node.getText(source);
         const end = text.lastIndexOf('/');
-        out.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, source: text.slice(1, end), flags: text.slice(end + 1) });
+        literals.push({ file, line: lineOf(node), source: text.slice(1, end), flags: text.slice(end + 1) });
+      }
+      if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') {
+        const first = node.arguments?.[0]?.getText(source).replace(/[\\`'"]/g, '').replace(/\s+/g, ' ').slice(0, 50) ?? '';
+        constructions.push({ key: `${file}: new RegExp(${first}`, line: lineOf(node) });
       }
       ts.forEachChild(node, visit);
     };
     visit(source);
   }
-  return out;
+  return { literals, constructions };
 }
+
+const literals = (): Literal[] => scan().literals;
 
 test('no regular expression of the product can backtrack super-linearly on unbounded input', () => {
   const all = literals();
@@ -87,6 +157,29 @@ test('no regular expression of the product can backtrack super-linearly on unbou
     unlisted.push(`${re.file}:${re.line} /${re.source}/${re.flags} (${result.complexity.type}; attack ${JSON.stringify(result.attack.pattern).slice(0, 80)})`);
   }
   assert.equal(unlisted, [], 'super-linear patterns with no bound given in BOUNDED');
+});
+
+test('every pattern built at run time is listed, and none can backtrack super-linearly on unbounded input', () => {
+  const { constructions } = scan();
+  assert.ok(constructions.length >= 10, `${constructions.length} constructions found`);
+  const unlisted = constructions.filter((c) => !(c.key in CONSTRUCTED)).map((c) => `${c.key} (line ${c.line})`);
+  assert.equal(unlisted, [], 'new RegExp(...) calls missing from CONSTRUCTED');
+  const stale = Object.keys(CONSTRUCTED).filter((key) => !constructions.some((c) => c.key === key));
+  assert.equal(stale, [], 'CONSTRUCTED entries no call matches any more');
+  const vulnerable: string[] = [];
+  let checked = 0;
+  for (const [key, entry] of Object.entries(CONSTRUCTED)) {
+    if ('copies' in entry) continue;
+    const patterns = 'shape' in entry ? [entry.shape] : entry.built();
+    assert.ok(patterns.length > 0, `${key}: builds no pattern`);
+    for (const re of patterns) {
+      checked += 1;
+      const result = checkSync(re.source, re.flags, { timeout: 5000, randomSeed: 7 });
+      if (result.status === 'vulnerable' && !('bound' in entry && entry.bound)) vulnerable.push(`${key}: /${re.source.slice(0, 80)}/${re.flags} (${result.complexity.type})`);
+    }
+  }
+  assert.ok(checked >= 20, `${checked} built patterns checked`);
+  assert.equal(vulnerable, [], 'super-linear built patterns with no bound given');
 });
 
 test('the audit finds a super-linear pattern (a positive control)', () => {
