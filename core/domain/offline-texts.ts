@@ -56,12 +56,15 @@ export function offlineTexts(input: SummaryInput, retold: readonly Told[]): Summ
   // The story's own line names the title's key phrases; on a title that is little else it would restate it.
   const line = copiesFrom(specificLine(facts), input.title, 5) ? storyLine(input.flavor, input.topic) : specificLine(facts);
   const opening = told[0] ? [told[0].sentence] : [line, THIN_TEASER];
+  // The offline classifier's why line is the story line of its flavor and topic, which the summary's
+  // last sentence (`because`) already says in other words: said again here it would read twice.
   const why = singleLine(input.why);
+  const ownWhy = why !== '' && why !== storyLine(input.flavor, input.topic) ? why : '';
   return {
     summary: [...opening, because].join(' ').slice(0, SUMMARY_LIMITS.summary),
     what_happened: happened(source, told).slice(0, SUMMARY_LIMITS.note),
     why_matters: WHY_MATTERS[input.flavor] ?? 'It is good news that holds up without hype.',
-    why_belongs: `${why ? `${sentence(why)} ` : ''}It passed our calm gate with stress at ${input.cortisol} and outrage at ${input.ragebait} out of 10.`.slice(
+    why_belongs: `${ownWhy ? `${sentence(ownWhy)} ` : ''}It passed our calm gate with stress at ${input.cortisol} and outrage at ${input.ragebait} out of 10.`.slice(
       0,
       SUMMARY_LIMITS.note,
     ),

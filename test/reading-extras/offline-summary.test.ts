@@ -12,6 +12,8 @@ import * as assert from 'uvu/assert';
 import { offlineSummary } from '../../core/domain/offline-summary.ts';
 import { retell } from '../../core/domain/retell.ts';
 import { copiesFrom, countSentences, type SummaryInput } from '../../core/domain/summary.ts';
+import { FLAVORS, TOPICS } from '../../core/domain/taxonomy.ts';
+import { pickedBecause, storyLine } from '../../core/domain/words.ts';
 import { parseFeed } from '../../core/pipeline/feed.ts';
 import { sharedFixtures } from '../helpers/shared-fixtures.ts';
 
@@ -37,7 +39,8 @@ const input = (item: { title: string; teaser: string }): SummaryInput => ({
   topic: 'environment',
   tags: ['wildlife'],
   flavor: 'constructive',
-  why: '',
+  // As the offline classifier stores it for an accepted story.
+  why: storyLine('constructive', 'environment'),
   cortisol: 1,
   ragebait: 0,
 });
@@ -87,6 +90,22 @@ function checkItems(label: string, items: Array<{ title: string; teaser: string 
     }
   });
 }
+
+test("why it belongs never says again the summary's reason, whatever the flavor and topic; a why line of its own stays", () => {
+  const teaser = 'Volunteers restored the old orchard over three summers. The town now holds a harvest fair there every autumn.';
+  for (const flavor of FLAVORS.map((f) => f.id)) {
+    for (const topic of TOPICS.map((t) => t.id)) {
+      const out = offlineSummary({ ...input({ title: 'An orchard comes back', teaser }), flavor, topic, why: storyLine(flavor, topic) });
+      // "We picked it because it is a heartwarming story about the environment: people being kind to people."
+      const reason = pickedBecause(flavor, topic).split(': ').at(-1)!.replace(/\.$/, '');
+      assert.ok(out.summary.includes(reason), `${flavor}/${topic}: the summary gives the reason`);
+      assert.not.ok(out.why_belongs.includes(reason), `${flavor}/${topic}: ${out.why_belongs}`);
+      assert.match(out.why_belongs, /^It passed our calm gate with stress at 1 and outrage at 0 out of 10\.$/);
+    }
+  }
+  const own = offlineSummary({ ...input({ title: 'An orchard comes back', teaser }), why: 'A town gives its lost orchard a second life' });
+  assert.is(own.why_belongs, 'A town gives its lost orchard a second life. It passed our calm gate with stress at 1 and outrage at 0 out of 10.');
+});
 
 const demo = await itemsOf(DEMO);
 checkItems('the demo feeds', demo);
