@@ -22,10 +22,30 @@ const WHY_MATTERS: Record<string, string> = {
 };
 
 /**
- * Said when the teaser gives too little to retell. That a richer summary needs a model is the
- * page's own note under every offline summary, so it is not said here again.
+ * Said when the teaser gives too little to retell: fewer than THIN_WORDS words the title does not
+ * have. That a richer summary needs a model is the page's own note under every offline summary, so
+ * it is not said here again.
  */
 export const THIN_TEASER = "The publisher's teaser says little beyond the headline.";
+
+/**
+ * Said when the teaser says more but none of it could be retold (not English, a question, a list,
+ * a shape the retelling does not read): saying it says little would be untrue, and its words are
+ * the publisher's (never copied).
+ */
+export const UNTOLD_TEASER = "The publisher's teaser gives the details, in words we do not copy.";
+
+/** A teaser with fewer words than this that its title lacks says little beyond the headline. */
+const THIN_WORDS = 8;
+
+/** True when `teaser` has fewer than THIN_WORDS words (letters and digits, any case) that `title` does not. */
+function saysLittle(teaser: string, title: string): boolean {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const inTitle = new Set(words(title));
+  let beyond = 0;
+  for (const word of words(teaser)) if (!inTitle.has(word) && (beyond += 1) >= THIN_WORDS) return false;
+  return true;
+}
 
 function sentence(text: string): string {
   const t = text.trim();
@@ -42,7 +62,8 @@ function happened(source: string, told: readonly Told[]): string {
 /**
  * The offline summary and notes from `retold`, the teaser's sentences retold in our words. With one:
  * the first, then why we picked the story. Without: the story's own line (flavor, topic, tags, the
- * title's key phrases), the plain admission that the teaser says little, then why we picked it.
+ * title's key phrases), then plainly that the teaser says little (when it does) or that its details
+ * are the publisher's words, then why we picked it.
  */
 export function offlineTexts(input: SummaryInput, retold: readonly Told[]): SummaryTexts {
   const source = singleLine(input.sourceName) || 'The publisher';
@@ -55,7 +76,7 @@ export function offlineTexts(input: SummaryInput, retold: readonly Told[]): Summ
   const facts = { title: input.title, sourceName: input.sourceName, topic: input.topic, tags: input.tags, flavor: input.flavor };
   // The story's own line names the title's key phrases; on a title that is little else it would restate it.
   const line = copiesFrom(specificLine(facts), input.title, 5) ? storyLine(input.flavor, input.topic) : specificLine(facts);
-  const opening = told[0] ? [told[0].sentence] : [line, THIN_TEASER];
+  const opening = told[0] ? [told[0].sentence] : [line, saysLittle(teaser, input.title) ? THIN_TEASER : UNTOLD_TEASER];
   // The offline classifier's why line is the story line of its flavor and topic, which the summary's
   // last sentence (`because`) already says in other words: said again here it would read twice.
   const why = singleLine(input.why);

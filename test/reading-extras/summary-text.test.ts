@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { offlineSummary } from '../../core/domain/offline-summary.ts';
-import { THIN_TEASER } from '../../core/domain/offline-texts.ts';
+import { THIN_TEASER, UNTOLD_TEASER } from '../../core/domain/offline-texts.ts';
 import { copiesFrom, countSentences, hasAllNotes, summaryView, validateSummaryAnswer, type SummaryInput } from '../../core/domain/summary.ts';
 
 const base: SummaryInput = {
@@ -77,7 +77,8 @@ test('a long run without a sentence end or a clause break is not read; a long se
   const retold = 'Volunteers have planted four hundred oak saplings.';
   // 55 words and no break: a word salad or a feed whose sentence ends were lost; the tagger never sees it.
   const run = offlineSummary(input(`${lead} and ${tail}.`));
-  assert.ok(run.summary.includes(THIN_TEASER), run.summary);
+  assert.ok(run.summary.includes(UNTOLD_TEASER), run.summary);
+  assert.not.ok(run.summary.includes(THIN_TEASER), 'it says a lot: not "little beyond the headline"');
   assert.is(run.what_happened, 'River Times has the full story behind the headline.');
   // The same words as two sentences, or broken by a comma, are retold.
   for (const teaser of [`${lead}. Then ${tail}.`, `${lead}, and ${tail}.`]) assert.ok(offlineSummary(input(teaser)).summary.startsWith(`${retold} `), teaser);
@@ -91,6 +92,22 @@ test("a teaser that gives too little gets the story line and says so plainly (th
     assert.not.match(out.summary, /language model/, 'said once, by the page');
     assert.is(out.what_happened, 'River Times has the full story behind the headline.');
   }
+});
+
+test('a teaser that says more than its title but cannot be retold is not called thin: its details are the publisher\'s words', () => {
+  const untold = [
+    'Giganten-Hochzeit in den USA: Der Computerkonzern IBM übernimmt den Open-Source-Anbieter Red Hat für umgerechnet 30 Milliarden Euro.',
+    "Les bénévoles ont planté quatre cents chênes le long de la rivière, et les enfants de l'école ont compté les oiseaux.",
+  ];
+  for (const teaser of untold) {
+    const out = offlineSummary({ ...base, teaser });
+    assert.ok(out.summary.includes(UNTOLD_TEASER), out.summary);
+    assert.not.ok(out.summary.includes(THIN_TEASER), teaser);
+    assert.not.ok(copiesFrom(out.summary, teaser, 8), 'nothing of the teaser is copied');
+  }
+  // Words the title already has do not count: a teaser that repeats its headline with a few words more is thin.
+  const echo = offlineSummary({ ...base, title: 'Students build a solar boat for the river race', teaser: 'Students build a solar boat for the river race, and the whole town came to watch.' });
+  assert.ok(echo.summary.includes(THIN_TEASER), echo.summary);
 });
 
 test('two stories of the same source, topic, flavor and tags open their summaries differently', () => {
