@@ -32,6 +32,7 @@ import { MongoClient } from 'mongodb';
 import { createApp } from '../api/app.ts';
 import { createAppServer } from '../api/server.ts';
 import { createLogger } from '../core/platform/log.ts';
+import { cacheStats } from '../core/platform/cache.ts';
 import { createMailer } from '../core/platform/mail.ts';
 import { createModelClient } from '../core/platform/model.ts';
 import { readModelFor } from '../core/readmodel/readmodel.ts';
@@ -43,6 +44,17 @@ import { BRIEF_COLD_PATH, BRIEF_PATH, FEED_COLD_PATH, FEED_QUERY, listen } from 
 import { makeSources } from './bench/fixtures.ts';
 import { BROWSER_ENCODINGS, runLoad, type ColdCounter, type LoadTarget } from './bench/load.ts';
 import { benchConfig, POOL_SIZE, POOL_SOURCES, seedBenchPool } from './bench/seed.ts';
+
+/** The share of look-ups each reading cache answered during a round: `name hits/(hits+misses)`, for the caches that were asked. */
+function cacheHits(before: ReturnType<typeof cacheStats>, after: ReturnType<typeof cacheStats>): string {
+  const out: string[] = [];
+  for (const [name, f] of Object.entries(after)) {
+    const hits = f.hits - (before[name]?.hits ?? 0);
+    const asked = hits + f.misses - (before[name]?.misses ?? 0);
+    if (asked > 0 && name.startsWith('readmodel.')) out.push(`${name.slice('readmodel.'.length)} ${Math.round((hits / asked) * 100)} %`);
+  }
+  return out.join(', ') || 'none asked';
+}
 
 const args = new Map(process.argv.slice(2).filter((a) => a.startsWith('--')).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const names = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'floor,brief,brief_cold').split(',');
@@ -110,6 +122,7 @@ try {
         const base = await runLoad(targets.floor!, { connections: 10, durationS: seconds, warmupS: 0 });
         const profiled = profileDir !== undefined && round === Math.min(1, rounds - 1);
         if (profiled) await session.post('Profiler.start');
+        const caches = cacheStats();
         const cpu = process.cpuUsage();
         const loop = performance.eventLoopUtilization();
         const run = await runLoad(target, { connections: 10, durationS: seconds, warmupS: 0 });
@@ -120,7 +133,7 @@ try {
           writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
         }
         const perRequest = (used.user + used.system) / Math.max(1, run.requests);
-        say(`${name} round ${round + 1}: ${Math.round(run.rps)} req/s, floor ${Math.round(base.rps)} (ratio ${(run.rps / base.rps).toFixed(3)}), server CPU ${perRequest.toFixed(1)} µs a request (user ${(used.user / Math.max(1, run.requests)).toFixed(1)}, system ${(used.system / Math.max(1, run.requests)).toFixed(1)}), event loop busy ${(busy.utilization * 100).toFixed(0)} %, ${((busy.active * 1000) / Math.max(1, run.requests)).toFixed(1)} µs a request${profiled ? ' (profiled)' : ''}`);
+        say(`${name} round ${round + 1}: ${Math.round(run.rps)} req/s, floor ${Math.round(base.rps)} (ratio ${(run.rps / base.rps).toFixed(3)}), server CPU ${perRequest.toFixed(1)} µs a request (user ${(used.user / Math.max(1, run.requests)).toFixed(1)}, system ${(used.system / Math.max(1, run.requests)).toFixed(1)}), event loop busy ${(busy.utilization * 100).toFixed(0)} %, ${((busy.active * 1000) / Math.max(1, run.requests)).toFixed(1)} µs a request${profiled ? ' (profiled)' : ''}; caches hit ${cacheHits(caches, cacheStats())}`);
       }
     }
   } finally {

@@ -16,7 +16,7 @@
  *
  * Brief answers are also kept by what they show (`Shown`: the ids of their articles, in order;
  * within one snapshot, edit count and recent window nothing else decides the bytes), in a second
- * cache of the same bound (`readmodel.shown.brief`, also from a selection's second sight on).
+ * cache (`readmodel.shown.brief`, MAX_SHOWN_BRIEFS, also from a selection's second sight on).
  * Readers whose prefs no one sent before mostly see a brief someone else saw (80,000 distinct prefs
  * of the bench's cold run choose about 4,000 briefs): their request walks the pool for its
  * selection, then takes the bytes, ETag and compressed codings made for that selection instead of
@@ -37,6 +37,14 @@ import type { Snapshot } from './snapshot.ts';
 
 /** At most this many answers are kept per snapshot and route (a feed page is ~11 KB). */
 export const MAX_ANSWERS = 512;
+
+/**
+ * At most this many brief answers are kept by what they show, per snapshot and recent window: the
+ * bench's 80,000 cold prefs choose ~4,000 briefs, and bench-profile's `brief_cold_gz` found 73-75 %
+ * of them kept at 512 (262 µs a request), 91-94 % at 2,048 (160 µs), 91-98 % at 4,096 (130-154 µs).
+ * An entry is ~6 KB of JSON plus its codings when asked (~3 KB): ~20 MB at most per live snapshot.
+ */
+export const MAX_SHOWN_BRIEFS = 2048;
 
 /** Answers shorter than this go out as they are: the headers outweigh what compression saves. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -125,7 +133,7 @@ export function shownItems<T extends { id: string }>(items: T[], encode: (items:
 const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof built === 'string' ? utf8.encode(built) : built);
 
 /** A new cache of one snapshot's answers (by request or by what they show), named for the figures. */
-const answerCache = (name: string) => boundedCache<string, Answer>(name, MAX_ANSWERS, SECOND_SIGHT);
+const answerCache = (name: string, max = MAX_ANSWERS) => boundedCache<string, Answer>(name, max, SECOND_SIGHT);
 
 /** The encoded feed answer for `key` in `s`, built by `build` when not remembered (or `key` is null). */
 export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer): Answer {
@@ -143,7 +151,7 @@ export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer):
 export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string | null, choose: ChooseAnswer): Answer {
   let held = briefAnswers.get(s);
   if (!held || held.split !== split || held.edits !== s.edits) {
-    briefAnswers.set(s, (held = { split, edits: s.edits, answers: answerCache('readmodel.answers.brief'), byShown: answerCache('readmodel.shown.brief') }));
+    briefAnswers.set(s, (held = { split, edits: s.edits, answers: answerCache('readmodel.answers.brief'), byShown: answerCache('readmodel.shown.brief', MAX_SHOWN_BRIEFS) }));
   }
   if (key === null) return new Answer(bytesOf(choose().bytes()), false);
   const known = held.answers.get(key);

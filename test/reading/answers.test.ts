@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { briefAnswer, feedAnswer, MAX_ANSWERS } from '../../core/readmodel/answers.ts';
+import { briefAnswer, feedAnswer, MAX_ANSWERS, MAX_SHOWN_BRIEFS } from '../../core/readmodel/answers.ts';
 import { cacheStats } from '../../core/platform/cache.ts';
 import { boundariesAt, parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
 import { briefFor, feedPage, recentSplit } from '../../core/readmodel/queries.ts';
@@ -222,6 +222,15 @@ test('requests that show the same articles share one answer: its bytes are built
   assert.is(answers[5]!.encoded('gzip'), second.encoded('gzip'), 'compressed once for all of them');
   assert.is(briefAnswer(snapshot, split, 'shared-99', choose('another-selection')).body.length > 0, true);
   assert.is(built, 3, 'another selection is built');
+  // Bounded: MAX_SHOWN_BRIEFS selections, each shown twice (kept on its second sight) by requests seen once.
+  let n = 0;
+  const fill = (i: number) => briefAnswer(snapshot, split, `fill-${n++}`, choose(`selection-${i}`));
+  for (let i = 0; i <= MAX_SHOWN_BRIEFS; i += 1) for (let k = 0; k < 2; k += 1) fill(i);
+  const filled = built;
+  fill(MAX_SHOWN_BRIEFS);
+  assert.is(built, filled, 'the newest selection is still kept');
+  fill(0);
+  assert.is(built, filled + 1, 'the oldest was forgotten');
 });
 
 test.run();
