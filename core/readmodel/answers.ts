@@ -22,7 +22,7 @@
  * selection, then takes the bytes, ETag and compressed codings made for that selection instead of
  * building, hashing and compressing them again (half the server time of such a request from a
  * browser: docs/benchmarks.md, "Briefs kept by what they show"). Feed pages are not: at offset 100
- * most cold pages are distinct, and naming and looking up the selection cost more than it saved.
+ * 6-10 % of cold pages were seen before, and naming and looking up the selection cost more than it saved.
  *
  * A remembered answer also keeps its weak ETag and its brotli and gzip bytes, each made on first
  * use, so a conditional request costs a string comparison and compression once per snapshot, not
