@@ -16,10 +16,13 @@ import { App } from './components/App/index.tsx';
 import { cardsSettled, collectShellCards } from './components/BriefView/slot.tsx';
 import { recordVisit } from './lib/events.ts';
 import { registerServiceWorker } from './lib/offline.ts';
+import { noteAction } from './lib/route.ts';
 
 const root = document.getElementById('app');
 if (root) {
   document.documentElement.classList.add('js');
+  // The reader's first click or key: from then on a view that opens takes focus (lib/route.ts).
+  for (const type of ['pointerdown', 'keydown']) addEventListener(type, noteAction, { capture: true, once: true });
   setTimeout(() => {
     collectShellCards(root);
     render(<App />, root);

@@ -77,3 +77,13 @@ export function feedParams(feed: FeedQuery): Record<string, string> {
       return { [feed.kind]: feed.value };
   }
 }
+
+/**
+ * Record on the document (`<html data-acted>`) that the reader has acted since the page loaded: a
+ * click, a key, Back or Forward inside the app. From then on a lazy view that opens or changes takes
+ * focus to its heading (`focusViewTitle`, app/components/View). On the document, not in a module:
+ * a module shared by the reader and the lazy views would become a chunk the reader loads.
+ */
+export function noteAction(): void {
+  document.documentElement.dataset.acted = 'true';
+}

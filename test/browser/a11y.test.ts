@@ -88,6 +88,22 @@ test('every control of home and the filters panel is reachable by Tab', async ()
   await context.close();
 });
 
+test('a page opened at a view by its address keeps focus at its top, also while the view loads; once the reader acts, opening a view focuses its heading', async () => {
+  const { context, page } = await newA11yPage();
+  // Each view drawn in full (games: its board; saved and account: what they show once the session is known).
+  const views: Array<[string, string]> = [['/?view=games', '.tg-word .tg-key'], ['/?view=saved', 'p:has-text("live in an account")'], ['/?view=account', '#signin-email']];
+  for (const [path, drawn] of views) {
+    await page.goto(h.base + path);
+    await page.waitForSelector(drawn);
+    assert.is.not(await page.evaluate(() => document.activeElement?.id), 'view-title', `${path}: focus is not moved on load`);
+    assert.is(await page.evaluate(() => document.querySelector('#view-title:focus-visible')), null, `${path}: no focus ring on its heading`);
+  }
+  // The reader acts: a view opened from here takes focus to its heading.
+  await page.click('.app-footer a[href="/?view=games"]');
+  await until(() => page.evaluate(() => document.activeElement?.id === 'view-title'), 5_000, 'focus on the games heading after a click');
+  await context.close();
+});
+
 async function tabTo(page: Page, selector: string, max = 150): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');

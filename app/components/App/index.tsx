@@ -10,7 +10,7 @@ import { sendEvent } from '../../lib/events.ts';
 import { FOLLOWING, laneKey, MOOD_LANES, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
 import { localDay, todaysExclusions } from '../../lib/override.ts';
 import { addTo, type Pause, type Prefs } from '../../lib/prefs.ts';
-import { parseRoute, type Route } from '../../lib/route.ts';
+import { noteAction, parseRoute, type Route } from '../../lib/route.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { label, type CardActions } from '../ArticleCard/index.tsx';
 import { BriefView } from '../BriefView/index.tsx';
@@ -76,6 +76,7 @@ export function App() {
       first.current = false;
       return;
     }
+    noteAction();
     // After `/`, focus goes to the Calm Filters search instead of the heading.
     focusTo.current = toSearch.current ? 'filter-search' : 'view-title';
     toSearch.current = false;

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'preact/hooks';
 import { formatWhen } from '../../../core/domain/dates.ts';
+import { focusViewTitle } from '../../components/View/index.tsx';
 import css from './account.css';
 
 let styled = false;
@@ -18,11 +19,12 @@ export function useAccountStyles(): void {
   document.head.append(style);
 }
 
-/** Focus `#view-title` once the view has rendered (screen readers then announce where they are). */
+/**
+ * Focus `#view-title` once the view has rendered and whenever `key` changes (screen readers then
+ * announce where they are), once the reader has acted (`focusViewTitle`).
+ */
 export function useFocusTitle(key: unknown = null): void {
-  useEffect(() => {
-    document.getElementById('view-title')?.focus({ preventScroll: false });
-  }, [key]);
+  useEffect(focusViewTitle, [key]);
 }
 
 /** Navigate inside the app from a lazy view (the app follows `popstate`, as with Back). */

@@ -7,7 +7,7 @@ import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { LazyViewProps } from '../types.ts';
 import { fetchMe } from '../../lib/account.ts';
-import { View } from '../../components/View/index.tsx';
+import { focusViewTitle, View } from '../../components/View/index.tsx';
 
 type Panel = ComponentType<Pick<LazyViewProps, 'say'>>;
 
@@ -20,7 +20,7 @@ export async function fetchIsAdmin(): Promise<boolean> {
 export default function AdminView({ say }: LazyViewProps) {
   const [state, setState] = useState<'checking' | 'denied' | 'failed' | { Panel: Panel }>('checking');
   useEffect(() => {
-    document.getElementById('view-title')?.focus();
+    focusViewTitle();
     let live = true;
     void fetchIsAdmin().then(async (admin) => {
       if (!live) return;

@@ -9,7 +9,7 @@ import type { LazyViewProps } from '../types.ts';
 import { mountWordGame } from '../../games/word-game-view.ts';
 import { mountWordSearch } from '../../games/word-search-view.ts';
 import css from '../../games/games.css';
-import { View } from '../../components/View/index.tsx';
+import { focusViewTitle, View } from '../../components/View/index.tsx';
 import { replaceSearchParam } from '../../lib/replace-param.ts';
 
 const GAMES = [
@@ -38,7 +38,7 @@ export default function GamesView(_props: LazyViewProps) {
       style.textContent = css;
       document.head.append(style);
     }
-    document.getElementById('view-title')?.focus();
+    focusViewTitle();
   }, []);
   useEffect(() => {
     const el = host.current;
