@@ -9,7 +9,7 @@
  * another.
  */
 import type { Told } from './retell-words.ts';
-import { copiesFrom, singleLine, SUMMARY_LIMITS, type SummaryInput, type SummaryTexts } from './summary.ts';
+import { copiesFrom, lowerWords, singleLine, SUMMARY_LIMITS, type SummaryInput, type SummaryTexts } from './summary.ts';
 import { pickedBecause, specificLine, storyLine } from './words.ts';
 
 const WHY_MATTERS: Record<string, string> = {
@@ -38,12 +38,11 @@ export const UNTOLD_TEASER = "The publisher's teaser gives the details, in words
 /** A teaser with fewer words than this that its title lacks says little beyond the headline. */
 const THIN_WORDS = 8;
 
-/** True when `teaser` has fewer than THIN_WORDS words (letters and digits, any case) that `title` does not. */
+/** True when `teaser` has fewer than THIN_WORDS words (`lowerWords`, as copying is counted) that `title` does not. */
 function saysLittle(teaser: string, title: string): boolean {
-  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const inTitle = new Set(words(title));
+  const inTitle = new Set(lowerWords(title));
   let beyond = 0;
-  for (const word of words(teaser)) if (!inTitle.has(word) && (beyond += 1) >= THIN_WORDS) return false;
+  for (const word of lowerWords(teaser)) if (!inTitle.has(word) && (beyond += 1) >= THIN_WORDS) return false;
   return true;
 }
 

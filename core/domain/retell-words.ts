@@ -5,6 +5,7 @@
  * Server-side only (compromise carries its lexicon): the browser bundle never imports it.
  */
 import nlp from 'compromise';
+import { lowerWords } from './summary.ts';
 import { indefiniteArticle } from './words.ts';
 
 export interface Word {
@@ -147,8 +148,6 @@ export function join(ws: readonly Word[]): string {
     .join(' ');
 }
 
-/** The lower-cased words of a text (as core/domain/summary.ts `copiesFrom` counts them). */
-export const lowerWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
 /** A sentence of ours; `clause` is the same words ready to follow "… reports that", when its first word can safely lose its capital. */
 export interface Told {

@@ -12,11 +12,11 @@
  */
 import nlp from 'compromise';
 import {
-  EMPTY_SUBJECTS, has, isHead, isNominal, isVerb, join, LINKS, lowerWords, MAX_WORDS, MIN_WORDS, NEGATIONS, PLACE_WORDS, POSSESSIVE,
+  EMPTY_SUBJECTS, has, isHead, isNominal, isVerb, join, LINKS, MAX_WORDS, MIN_WORDS, NEGATIONS, PLACE_WORDS, POSSESSIVE,
   QUANTITIES, readsAsEnglish, SAYING, sentenceOf, sentencePieces, SUBORDINATE, taggable, wordsOf, clausesOf, type Told, type Word,
 } from './retell-words.ts';
 import { boundedCache } from '../platform/cache.ts';
-import { copiesFrom } from './summary.ts';
+import { copiesFrom, lowerWords } from './summary.ts';
 
 /** The noun phrase ending just before `end`: back over nominal words and "of"/"from" links, to a comma. */
 function subjectBefore(c: Word[], end: number): Word[] | null {

@@ -97,17 +97,18 @@ export function countSentences(text: string): number {
     .filter((part) => /\p{L}/u.test(part)).length;
 }
 
-function words(text: string): string[] {
+/** The lower-cased words of a text: runs of letters, digits and apostrophes (what `copiesFrom` compares). */
+export function lowerWords(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 }
 
 /** True when `text` repeats 12 or more consecutive words of `source` (copying, not summarising). */
 export function copiesFrom(text: string, source: string, run = 12): boolean {
-  const src = words(source);
+  const src = lowerWords(source);
   if (src.length < run) return false;
   const shingles = new Set<string>();
   for (let i = 0; i + run <= src.length; i += 1) shingles.add(src.slice(i, i + run).join(' '));
-  const own = words(text);
+  const own = lowerWords(text);
   for (let i = 0; i + run <= own.length; i += 1) if (shingles.has(own.slice(i, i + run).join(' '))) return true;
   return false;
 }
