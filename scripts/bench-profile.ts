@@ -15,7 +15,10 @@
  * header set costs by itself); `brief`, `feed` (warm, one prefs blob); `brief_app`, `feed_app` (the
  * same, from a server without the known answers of api/known-answers.ts); `brief_cold`, `feed_cold`
  * (prefs no other request sent, from the bench's cold sequence); `brief_cold_gz`, `feed_cold_gz`
- * (the same with a browser's Accept-Encoding); `static`, `static_gz` (the built
+ * (the same with a browser's Accept-Encoding); `bare_cold` (the cold brief sequence against a bare
+ * Node handler doing the least any cold brief must do, with the product's warm header set:
+ * scripts/bench/bare-cold.ts; a reference for what the machine allows, not the product);
+ * `static`, `static_gz` (the built
  * site's `/brief.json`, `/today` and one `/a` page in turn, as the bench's static section asks
  * them, plain and with a browser's Accept-Encoding; the site is built first). Findings made with it are in
  * docs/benchmarks.md ("Measured on a quiet machine").
@@ -41,6 +44,7 @@ import { CLIENT_OPTIONS } from '../core/store/db.ts';
 import { startEmbeddedServer } from '../core/store/embedded.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { BRIEF_COLD_PATH, BRIEF_PATH, FEED_COLD_PATH, FEED_QUERY, listen } from './bench/api.ts';
+import { bareColdServer } from './bench/bare-cold.ts';
 import { makeSources } from './bench/fixtures.ts';
 import { BROWSER_ENCODINGS, runLoad, type ColdCounter, type LoadTarget } from './bench/load.ts';
 import { benchConfig, POOL_SIZE, POOL_SOURCES, seedBenchPool } from './bench/seed.ts';
@@ -88,6 +92,7 @@ try {
   floor.get('/__floor', (c) => c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8' }));
   floor.get('/__floor_headers', (c) => c.body(body, 200, productHeaders));
   const floorServer = await listen(createServer(getRequestListener(floor.fetch)));
+  const bareCold = await listen(bareColdServer(body, productHeaders));
   const cold: ColdCounter = { next: 0 };
   let sitePaths: string[] = [];
   if (names.some((name) => name.startsWith('static'))) {
@@ -106,6 +111,7 @@ try {
     feed_cold: { url: `${server.base}${FEED_COLD_PATH}`, cold },
     brief_cold_gz: { url: `${server.base}${BRIEF_COLD_PATH}`, cold, headers: BROWSER_ENCODINGS },
     feed_cold_gz: { url: `${server.base}${FEED_COLD_PATH}`, cold, headers: BROWSER_ENCODINGS },
+    bare_cold: { url: `${bareCold.base}${BRIEF_COLD_PATH}`, cold },
     static: { url: `${server.base}/`, paths: sitePaths },
     static_gz: { url: `${server.base}/`, paths: sitePaths, headers: BROWSER_ENCODINGS },
   };
@@ -141,6 +147,7 @@ try {
     await server.close();
     await appOnly.close();
     await floorServer.close();
+    await bareCold.close();
     readModelFor(db).stop();
   }
 } finally {
