@@ -64,16 +64,34 @@ export function escapeControls(text: string): string {
   return CONTROL.test(text) ? text.replace(CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
 }
 
+/**
+ * The time of a line, written once per millisecond: a busy server writes a request line for each
+ * of many requests in one millisecond, and `toISOString` was a third of a line's cost (a request
+ * line 1.4 µs → 0.9 µs in a loop of 200,000).
+ */
+let stampMs = Number.NaN;
+let stampText = '';
+function timestamp(): string {
+  const ms = Date.now();
+  if (ms !== stampMs) {
+    stampMs = ms;
+    stampText = new Date(ms).toISOString();
+  }
+  return stampText;
+}
+
+/** Whitespace, a quote or a control character: a value holding one is written quoted (JSON escapes). */
+const NEEDS_QUOTES = /[\s"\u0000-\u001f\u007f-\u009f]/;
+
 function format(level: LogLevel, message: string, fields?: LogFields): string {
-  let line = `${new Date().toISOString()} ${LEVEL_LABEL[level]} ${escapeControls(redactUrl(message))}`;
+  let line = `${timestamp()} ${LEVEL_LABEL[level]} ${escapeControls(redactUrl(message))}`;
   if (fields) {
     for (const key in fields) {
       if (!Object.hasOwn(fields, key)) continue;
       const value = fields[key];
       if (value === undefined) continue;
       const text = redactField(key, value);
-      // Quoted (JSON escapes) when the value has whitespace, a quote or a control character.
-      const quoted = typeof value === 'string' && /[\s"\u0000-\u001f\u007f-\u009f]/.test(text);
+      const quoted = typeof value === 'string' && NEEDS_QUOTES.test(text);
       line += ` ${escapeControls(key)}=${quoted ? escapeControls(JSON.stringify(text)) : text}`;
     }
   }
