@@ -7,7 +7,8 @@
  * gzipped every answer however small (a 60-byte error grew to 80 with its headers, and paid a
  * compression stream). Here the bytes are in hand: under COMPRESS_MIN_BYTES they go out as they
  * are, with their length and without `Vary` (no coding would be chosen for them); above it the
- * client's preferred coding (brotli, then gzip; api/http-cache.ts) with `Vary: Accept-Encoding`.
+ * client's preferred coding (brotli, then gzip; api/http-cache.ts) with `Vary: Accept-Encoding`,
+ * at the quick settings of bytes sent once (brotli 3, gzip 1: `compressBytes`).
  */
 import type { Context } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
@@ -37,7 +38,8 @@ export async function compressAnswer(c: Context<AppEnv>, acceptEncoding: string)
     else if (!VARIES_BY_CODING.test(vary)) out.set('Vary', `${vary}, Accept-Encoding`);
     const coding = preferredEncoding(acceptEncoding);
     if (coding !== null) {
-      body = compressBytes(identity, coding);
+      // Built for this request and sent once: compressed quickly (core/readmodel/answers.ts).
+      body = compressBytes(identity, coding, false);
       out.set('Content-Encoding', coding);
       // The tag named the identity bytes; these are others, with the same meaning.
       const etag = out.get('etag');

@@ -108,9 +108,11 @@ export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<
     return this.lru.peek(key);
   }
 
-  /** Remember `value` for `key` (on a cache that admits on second sight, only from the key's second offer on). */
-  set(key: K, value: V): void {
-    if (this.doorkeeper === null || this.doorkeeper.admits(key) || this.lru.has(key)) this.lru.set(key, value);
+  /** Remember `value` for `key` (on a cache that admits on second sight, only from the key's second offer on); true when it is kept. */
+  set(key: K, value: V): boolean {
+    if (this.doorkeeper !== null && !this.doorkeeper.admits(key) && !this.lru.has(key)) return false;
+    this.lru.set(key, value);
+    return true;
   }
 
   /** The remembered value, or `make()`'s, remembered (as `set` remembers). */

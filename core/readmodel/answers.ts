@@ -26,7 +26,9 @@
  *
  * A remembered answer also keeps its weak ETag and its brotli and gzip bytes, each made on first
  * use, so a conditional request costs a string comparison and compression once per snapshot, not
- * once per request (issue 23; api/answers.ts sends them).
+ * once per request (issue 23; api/answers.ts sends them). A kept answer is compressed thoroughly
+ * (it is sent again and again); one that was let go is compressed quickly (`Answer.kept`,
+ * `compressBytes`): the same JSON and the same weak ETag, in somewhat larger bytes.
  */
 import { hash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -50,11 +52,23 @@ export const MAX_SHOWN_BRIEFS = 2048;
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * Brotli quality for answers: compressed on the event loop, once per snapshot and query. 5 gives
- * within a few percent of 11's size on feed JSON at a small fraction of its time (about 1 ms for
- * 10 KB here, where 11 took 25-60 ms).
+ * Brotli quality for kept answers: compressed on the event loop, once per snapshot and query. 5
+ * gives within a few percent of 11's size on feed JSON at a small fraction of its time (about 1 ms
+ * for 10 KB here, where 11 took 25-60 ms).
  */
 const BROTLI_QUALITY = 5;
+
+/**
+ * Brotli quality and gzip level for an answer that is sent once and let go (a query or selection
+ * seen for the first time). Measured on the bench pool's answers (27 Nov 2026, 200 runs each): a
+ * 14 KB feed page at brotli 5 took 242-282 µs for 2,602-2,950 bytes, at 3 81-120 µs for
+ * 2,897-3,337 (+11-13 %); the 5.7 KB brief 100 µs for 1,329 bytes against 45 µs for 1,503; gzip's
+ * default level 107-227 µs against level 1's 50-54 µs (+9 %). Most answers a browser asks for are
+ * first-seen (a reader's own prefs, each feed page), so this is most of what the reading routes'
+ * compression costs; what a reader receives is ~350 bytes more, once.
+ */
+const FIRST_SIGHT_BROTLI_QUALITY = 3;
+const FIRST_SIGHT_GZIP_LEVEL = 1;
 
 /** One encoded answer: its UTF-8 bytes and, made on first use, its weak ETag and compressed codings. */
 export class Answer {
@@ -64,6 +78,7 @@ export class Answer {
   #etag: string | null = null;
   #br: Uint8Array<ArrayBuffer> | undefined;
   #gzip: Uint8Array<ArrayBuffer> | undefined;
+  #kept = false;
 
   constructor(body: Uint8Array<ArrayBuffer>, remembered: boolean) {
     this.body = body;
@@ -76,18 +91,35 @@ export class Answer {
     return this.#etag;
   }
 
-  /** The answer in `coding`, or null when it is too short to gain from it. */
+  /** True once a cache keeps it for later requests (set before it is first encoded, by the look-ups below). */
+  get kept(): boolean {
+    return this.#kept;
+  }
+
+  /** Mark it kept: its codings are then made thoroughly (see FIRST_SIGHT_BROTLI_QUALITY). */
+  keep(): void {
+    this.#kept = true;
+  }
+
+  /** The answer in `coding`, or null when it is too short to gain from it; thorough when kept, quick when not. */
   encoded(coding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> | null {
     if (this.body.byteLength < COMPRESS_MIN_BYTES) return null;
-    if (coding === 'br') return (this.#br ??= compressBytes(this.body, 'br'));
-    return (this.#gzip ??= compressBytes(this.body, 'gzip'));
+    if (coding === 'br') return (this.#br ??= compressBytes(this.body, 'br', this.#kept));
+    return (this.#gzip ??= compressBytes(this.body, 'gzip', this.#kept));
   }
 }
 
-/** `body` in `coding`: brotli at quality 5 (see BROTLI_QUALITY) or gzip at zlib's default level, on the event loop. */
-export function compressBytes(body: Uint8Array, coding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> {
-  if (coding === 'br') return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
-  return gzipSync(body);
+/**
+ * `body` in `coding`, on the event loop: for bytes sent again and again (`thorough`), brotli at
+ * quality 5 (BROTLI_QUALITY) or gzip at zlib's default level; for bytes sent once, brotli 3 or
+ * gzip 1 (FIRST_SIGHT_BROTLI_QUALITY).
+ */
+export function compressBytes(body: Uint8Array, coding: 'br' | 'gzip', thorough: boolean): Uint8Array<ArrayBuffer> {
+  if (coding === 'br') {
+    const quality = thorough ? BROTLI_QUALITY : FIRST_SIGHT_BROTLI_QUALITY;
+    return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+  }
+  return thorough ? gzipSync(body) : gzipSync(body, { level: FIRST_SIGHT_GZIP_LEVEL });
 }
 
 interface FeedAnswers {
@@ -140,7 +172,11 @@ export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer):
   let held = feedAnswers.get(s);
   if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: answerCache('readmodel.answers.feed') }));
   if (key === null) return new Answer(bytesOf(build()), false);
-  return held.answers.getOrSet(key, () => new Answer(bytesOf(build()), true));
+  const known = held.answers.get(key);
+  if (known !== undefined) return known;
+  const answer = new Answer(bytesOf(build()), true);
+  if (held.answers.set(key, answer)) answer.keep();
+  return answer;
 }
 
 /**
@@ -157,8 +193,12 @@ export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: s
   const known = held.answers.get(key);
   if (known !== undefined) return known;
   const shown = choose();
-  const answer = held.byShown.getOrSet(shown.key, () => new Answer(bytesOf(shown.bytes()), true));
-  held.answers.set(key, answer);
+  let answer = held.byShown.get(shown.key);
+  if (answer === undefined) {
+    answer = new Answer(bytesOf(shown.bytes()), true);
+    if (held.byShown.set(shown.key, answer)) answer.keep();
+  }
+  if (held.answers.set(key, answer)) answer.keep();
   return answer;
 }
 

@@ -91,7 +91,8 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
   // Already-encoded bytes, as the reading routes now send: the least work an answer can take.
   const floorBody = new Uint8Array(await briefRes.arrayBuffer());
   const floorBytes = floorBody.byteLength;
-  // With a browser's Accept-Encoding the floor serves the very bytes the product sends then.
+  // With a browser's Accept-Encoding the floor serves the very bytes the product sends then: this
+  // query's second request, so its kept answer's (thoroughly compressed) bytes.
   const briefGz = await app.request(BRIEF_PATH, { headers: BROWSER_ENCODINGS });
   const floorGzCoding = briefGz.headers.get('content-encoding') ?? 'identity';
   const floorGzBody = new Uint8Array(await briefGz.arrayBuffer());

@@ -70,11 +70,11 @@ test('admitOnSecondSight: a key is kept from its second offer on, and getOrSet s
   assert.is(cache.peek('k'), undefined, 'but not kept');
   assert.is(cache.getOrSet('k', make), 'v2', 'the second is made again');
   assert.is(cache.getOrSet('k', make), 'v2', 'and kept');
-  cache.set('s', 'one');
+  assert.is(cache.set('s', 'one'), false, 'set says it did not keep it');
   assert.is(cache.peek('s'), undefined);
-  cache.set('s', 'two');
+  assert.is(cache.set('s', 'two'), true, 'set says it kept it');
   assert.is(cache.peek('s'), 'two');
-  cache.set('s', 'three');
+  assert.is(cache.set('s', 'three'), true);
   assert.is(cache.peek('s'), 'three', 'a kept key is updated');
   // A key evicted after it was kept comes back on its next offer (its mark is still there).
   for (let i = 0; i < 4; i += 1) for (let n = 0; n < 2; n += 1) cache.set(`twice-${i}`, 'y');
