@@ -38,7 +38,13 @@ export function bareColdServer(body: Uint8Array, headers: Readonly<Record<string
   return createServer((req, res) => {
     const url = req.url ?? '';
     const at = url.indexOf('prefs=');
-    const prefs = (at < 0 ? {} : JSON.parse(decodeURIComponent(url.slice(at + 'prefs='.length)))) as ColdFilters;
+    let prefs: ColdFilters;
+    try {
+      prefs = (at < 0 ? {} : JSON.parse(decodeURIComponent(url.slice(at + 'prefs='.length)))) as ColdFilters;
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
     const chosen: string[] = [];
     for (const c of candidates) {
       if (prefs.mute_topics?.includes(c.topic)) continue;
