@@ -91,6 +91,14 @@ test('an admin sees the dashboard chart of daily visits and opens, with its tabl
   assert.is(opens, 4, "the four seeded opens");
   assert.match((await page.textContent('#chart-daily-desc')) ?? '', new RegExp(`Opens: ${opens} in all`));
   assert.ok(await page.locator('[data-chart="chart-mix"] rect.bar').count() >= 2);
+  const labels = (box: string) => page.$$eval(`section[aria-label="${box}"] dt`, (dts) => dts.map((dt) => dt.textContent));
+  // The window's own visitor count is one of the fixed rows for 7 and 30 days: not a fourth figure.
+  assert.equal(await labels('Visitors'), ['Today', 'Last 7 days', 'Last 30 days']);
+  const corpus = await page.$$eval('section[aria-label="Corpus (all time)"] div', (rows) => rows.map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent]));
+  assert.ok(corpus.some(([label, value]) => label === 'acceptance rate' && /^\d+(\.\d+)?%$/.test(value ?? '')), `the acceptance rate is a percentage: ${JSON.stringify(corpus)}`);
+  await page.click('input[name="stats-days"][value="90"]');
+  await until(async () => (await page.locator('[data-chart="chart-daily"] tbody tr').count()) === 90, 5_000, 'the 90-day window');
+  assert.equal(await labels('Visitors'), ['Today', 'Last 7 days', 'Last 30 days', 'Last 90 days']);
   await page.click('input[name="stats-days"][value="7"]');
   await until(async () => (await page.locator('[data-chart="chart-daily"] tbody tr').count()) === 7, 5_000, 'the 7-day window');
   assert.equal(await seriousViolations(page), [], 'axe: dashboard');

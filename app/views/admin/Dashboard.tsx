@@ -48,6 +48,16 @@ function Ranked({ title, rows }: { title: string; rows: Array<[string, number]> 
   );
 }
 
+/**
+ * The visitor counts: today, 7 and 30 days, and the chosen window's own count only when it is
+ * neither (with 7 or 30 it is the same number, which read as a fourth figure).
+ */
+function visitorRows(v: Record<string, unknown>, days: number): Array<[string, number]> {
+  const rows: Array<[string, number]> = [['Today', num(v.today)], ['Last 7 days', num(v.last_7_days)], ['Last 30 days', num(v.last_30_days)]];
+  if (days !== 7 && days !== 30) rows.push([`Last ${days} days`, num(v.in_window)]);
+  return rows;
+}
+
 /** The dashboard; `days` is the chosen window (also used by the audience download). */
 export function Dashboard({ days, setDays }: { days: number; setDays: (d: number) => void }) {
   const [stats, setStats] = useState<Rec | null>(null);
@@ -84,7 +94,7 @@ export function Dashboard({ days, setDays }: { days: number; setDays: (d: number
       {stats && (
         <>
           <div class="cards-row">
-            <Figures title="Visitors" rows={[['Today', num(v.today)], ['Last 7 days', num(v.last_7_days)], ['Last 30 days', num(v.last_30_days)], [`In ${days} days`, num(v.in_window)]]} />
+            <Figures title="Visitors" rows={visitorRows(v, days)} />
             <Figures title="Returning" rows={[['Returning', num(rec(stats.returning).returning)], ['One and done', num(rec(stats.returning).one_and_done)]]} />
             <Figures title="People" rows={[['Accounts', num(rec(stats.accounts).total)], ['New accounts', num(rec(stats.accounts).new_in_window)], ['Unread feedback', num(stats.feedback_unread)]]} />
           </div>
@@ -113,7 +123,7 @@ export function Dashboard({ days, setDays }: { days: number; setDays: (d: number
             <Figures title="Friction" rows={Object.entries(rec(stats.friction)).map(([k, n]) => [k.replace(/_/g, ' '), num(n)])} />
             <Figures title="Paywall" rows={Object.entries(rec(stats.paywall)).map(([k, n]) => [k.replace(/_/g, ' '), num(n)])} />
             <Figures title="Days seen per visitor" rows={recs(stats.returning_buckets).map((b) => [str(b.label), num(b.visitors)])} />
-            <Figures title="Corpus (all time)" rows={Object.entries(rec(stats.corpus)).map(([k, n]) => [k.replace(/_/g, ' '), num(n)])} />
+            <Figures title="Corpus (all time)" rows={Object.entries(rec(stats.corpus)).map(([k, n]) => [k.replace(/_/g, ' '), k.endsWith('_rate') ? `${num(n)}%` : num(n)])} />
             <Figures title="Source health (now)" rows={Object.entries(rec(stats.source_health)).map(([k, n]) => [k, num(n)])} />
           </div>
         </>
