@@ -49,7 +49,7 @@ function page(title: string, body: string, serviceName: string, withScript: bool
 <title>${escapeHtml(title)} · ${escapeHtml(serviceName)}</title>
 <meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
 <link rel="stylesheet" href="/assets/site.css">
-<style>main{font:18px/1.6 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}button{font:inherit;padding:.6rem 1.4rem;border-radius:.5rem;border:0;background:#2a6;color:#fff;cursor:pointer}button:disabled{opacity:.6}</style>
+<style>main{font:18px/1.6 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}button{font:inherit;font-weight:600;padding:.6rem 1.4rem;border-radius:.5rem;border:0;background:var(--accent);color:var(--bg);cursor:pointer}button:disabled{opacity:.6}</style>
 ${withScript ? '<script src="/auth/verify.js" defer></script>' : ''}
 </head><body><main>${body}</main></body></html>`;
 }

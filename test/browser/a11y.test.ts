@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
+import { unsubscribeToken } from '../../core/domain/digest.ts';
 import { seriousViolations, startHarness, until, waitForBrief, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -140,6 +141,24 @@ test('keyboard alone: open a lane, add an avoid-term, and use Not today on a car
   await until(async () => (await page.locator(`article[data-id="${target}"]`).count()) === 0, 10_000, 'the card hidden for today');
   await page.waitForSelector('.notice:has-text("hidden for today")');
   await context.close();
+});
+
+test("the server's own pages (the e-mailed sign-in link, the digest's unsubscribe) pass axe in light and dark", async () => {
+  const pages = {
+    'sign-in link': `/auth/verify?token=${'a'.repeat(43)}`,
+    'sign-in error': '/auth/verify?error=invalid_link',
+    unsubscribe: `/api/digest/unsubscribe?token=${encodeURIComponent(unsubscribeToken('reader-1', h.ctx.config.sessionSecret))}`,
+  };
+  for (const scheme of ['light', 'dark'] as const) {
+    const { context, page } = await newA11yPage(scheme);
+    for (const [name, path] of Object.entries(pages)) {
+      const res = await page.goto(h.base + path);
+      assert.is(res?.status(), 200, name);
+      assert.ok(await page.locator('main h1').count(), `${name}: the page itself`);
+      assert.equal(await seriousViolations(page), [], `${name} (${scheme})`);
+    }
+    await context.close();
+  }
 });
 
 test.run();
