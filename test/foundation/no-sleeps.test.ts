@@ -6,13 +6,11 @@
  * `sleep(` / `delay(` / `waitForTimeout(`, and `timers/promises`. The allow-list holds the one
  * polling loop and one deliberate moment, each with its reason; a new entry needs one too.
  */
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { ROOT, testSources } from '../helpers/test-sources.ts';
 
 /** What a fixed sleep looks like. */
 const SLEEPS: readonly RegExp[] = [
@@ -37,22 +35,6 @@ const ALLOWED: ReadonlyArray<{ file: string; line: string; why: string }> = [
 
 /** This file: it spells the shapes out. */
 const SELF = 'test/foundation/no-sleeps.test.ts';
-
-/**
- * The code files under test/ (not fixtures), relative to the repository: those git knows, as in CI's
- * clone (someone's untracked scratch file in a shared work tree is not judged), or all of them
- * outside a git work tree.
- */
-function testSources(): string[] {
-  const isCode = (file: string) => /\.(?:ts|tsx|mts|js|mjs)$/.test(file) && !file.includes('/fixtures/') && file !== SELF;
-  try {
-    return execFileSync('git', ['ls-files', '--cached', 'test'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(isCode);
-  } catch {
-    const walk = (dir: string): string[] =>
-      readdirSync(path.join(ROOT, dir)).flatMap((name) => (statSync(path.join(ROOT, dir, name)).isDirectory() ? walk(`${dir}/${name}`) : [`${dir}/${name}`]));
-    return walk('test').filter(isCode);
-  }
-}
 
 /** `file:line: text` of each fixed sleep in `text` that the allow-list does not name. */
 function findSleeps(file: string, text: string): string[] {
@@ -90,7 +72,7 @@ test('the scan finds each shape of a fixed sleep, and not a timer that is a dead
 });
 
 test('test/ has no fixed sleeps', () => {
-  const files = testSources();
+  const files = testSources().filter((file) => file !== SELF);
   assert.ok(files.length > 100 && files.includes('test/helpers/until.ts'), `${files.length} files scanned`);
   const found = files.flatMap((file) => findSleeps(file, readFileSync(path.join(ROOT, file), 'utf8')));
   assert.equal(found, [], `wait on the event itself (test/helpers/until.ts, ctx.mailSettled(), a peer held until released):\n${found.join('\n')}`);
