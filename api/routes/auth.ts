@@ -12,7 +12,7 @@ import {
   MAGIC_LINK_WINDOW_SECONDS,
   parseEmail,
 } from '../../core/domain/auth.ts';
-import { escapeHtml } from '../../core/domain/html.ts';
+import { escapeHtml, mailDocument } from '../../core/domain/html.ts';
 import { isAdmin, type UserDoc } from '../../core/domain/user.ts';
 import { BadRequestError, describeError } from '../../core/platform/errors.ts';
 import { createMagicLink, consumeMagicLink } from '../../core/store/magic-links.ts';
@@ -58,11 +58,15 @@ export function userView(user: UserDoc, deps: AppDeps) {
 function magicLinkMail(deps: AppDeps, to: string, link: string) {
   const name = deps.config.serviceName;
   const minutes = MAGIC_LINK_TTL_SECONDS / 60;
+  const subject = `Your ${name} sign-in link`;
   return {
     to,
-    subject: `Your ${name} sign-in link`,
+    subject,
     text: `Hello,\n\nOpen this link to sign in to ${name}:\n\n${link}\n\nIt works once, within ${minutes} minutes. If you did not ask for it, you can ignore this mail.\n`,
-    html: `<p>Hello,</p><p><a href="${escapeHtml(link)}">Sign in to ${escapeHtml(name)}</a></p><p>Or paste this address into your browser:<br>${escapeHtml(link)}</p><p>It works once, within ${minutes} minutes. If you did not ask for it, you can ignore this mail.</p>`,
+    html: mailDocument(
+      subject,
+      `<p>Hello,</p><p><a href="${escapeHtml(link)}">Sign in to ${escapeHtml(name)}</a></p><p>Or paste this address into your browser:<br>${escapeHtml(link)}</p><p>It works once, within ${minutes} minutes. If you did not ask for it, you can ignore this mail.</p>`,
+    ),
   };
 }
 

@@ -4,7 +4,7 @@
  * the clock, the secret and the items come in as arguments.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { escapeHtml, safeHref } from './html.ts';
+import { escapeHtml, MAIL_BODY_STYLE, mailDocument, safeHref } from './html.ts';
 
 /** A reader's digest preference as stored in `digest_subscriptions` (`_id` is the user id). */
 export interface DigestSubscription {
@@ -118,9 +118,9 @@ export function composeDigest(input: {
     ...items.flatMap((item, i) => [`${i + 1}. ${item.title}`, `   ${item.summary}`, `   ${item.source_name} · ${link(item.id)}`, '']),
     `You receive this because you turned on the daily digest. Unsubscribe: ${input.unsubscribeUrl}`,
   ].join('\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.55;color:#1f2d2a;max-width:36rem;margin:0 auto;padding:1rem">
-<h1 style="font-size:1.3rem">Today's calm brief</h1>
+  const html = mailDocument(
+    subject,
+    `<h1 style="font-size:1.3rem">Today's calm brief</h1>
 <ol style="padding-left:1.2rem">
 ${items
   .map(
@@ -129,8 +129,9 @@ ${items
   )
   .join('\n')}
 </ol>
-<p style="font-size:.85rem;color:#5b6b66">You receive this because you turned on the daily digest of ${escapeHtml(serviceName)}. <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a>.</p>
-</body></html>`;
+<p style="font-size:.85rem;color:#5b6b66">You receive this because you turned on the daily digest of ${escapeHtml(serviceName)}. <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a>.</p>`,
+    `${MAIL_BODY_STYLE};max-width:36rem;margin:0 auto;padding:1rem`,
+  );
   return {
     subject,
     text,

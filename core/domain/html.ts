@@ -26,3 +26,15 @@ export function safeHref(value: string): string {
     return '#';
   }
 }
+
+/** The style of our mails' body: the site's text colour and a readable line (digest.ts widens it to a column). */
+export const MAIL_BODY_STYLE = 'font-family:system-ui,sans-serif;line-height:1.55;color:#1f2d2a';
+
+/**
+ * An HTML mail body as a whole document, with its language, charset and title: a mail client's
+ * screen reader reads them (axe's html-has-lang and document-title), and every mail we send goes
+ * through here. `body` is HTML the caller escaped; `title` is text.
+ */
+export function mailDocument(title: string, body: string, bodyStyle: string = MAIL_BODY_STYLE): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body style="${escapeHtml(bodyStyle)}">\n${body}\n</body></html>`;
+}

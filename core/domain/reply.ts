@@ -8,7 +8,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { decodeHTMLStrict } from 'entities/decode';
 import type { FeedbackDoc } from './feedback.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml, MAIL_BODY_STYLE, mailDocument } from './html.ts';
 
 /** Raw HTML longer than this is truncated (not refused) before sanitizing. */
 export const REPLY_RAW_MAX_CHARS = 20_000;
@@ -139,11 +139,13 @@ export function replyMail(input: { serviceName: string; reply: SanitizedReply; o
   const quotedText = original.message.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
   const text = `${reply.text}\n\n--\nOn ${when} you wrote to ${serviceName}:\n${quotedText}\n`;
   const quotedHtml = escapeHtml(original.message).replace(/\r?\n/g, '<br>');
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#243">` +
+  const subject = `Re: Your ${serviceName} feedback`;
+  const html = mailDocument(
+    subject,
     `<div>${reply.html}</div>` +
-    `<p style="color:#667;font-size:13px;margin-top:2em">On ${when} you wrote to ${escapeHtml(serviceName)}:</p>` +
-    `<blockquote style="margin:0 0 0 .8em;padding-left:.8em;border-left:3px solid #cdd;color:#445">${quotedHtml}</blockquote>` +
-    `</body></html>`;
-  return { subject: `Re: Your ${serviceName} feedback`, text, html };
+      `<p style="color:#5b6b66;font-size:13px;margin-top:2em">On ${when} you wrote to ${escapeHtml(serviceName)}:</p>` +
+      `<blockquote style="margin:0 0 0 .8em;padding-left:.8em;border-left:3px solid #cdd;color:#445">${quotedHtml}</blockquote>`,
+    `${MAIL_BODY_STYLE};font-size:15px`,
+  );
+  return { subject, text, html };
 }

@@ -36,8 +36,10 @@ async function tokenFromMail(n: number): Promise<{ token: string; to: string[]; 
 test('start sends a mail with a /auth/verify link; verify sets an HttpOnly SameSite=Lax cookie and returns a bearer token', async () => {
   const res = await start('Reader@Example.org ');
   assert.is(res.status, 200);
-  const { token, to } = await tokenFromMail(1);
+  const { token, to, raw } = await tokenFromMail(1);
   assert.equal(to, ['reader@example.org']);
+  // A mail client's screen reader reads the HTML part's language and title.
+  assert.match(raw, /<html lang="en"><head><meta charset="utf-8"><title>Your Tidings sign-in link<\/title>/);
   assert.ok(token.length >= 43, 'at least 256 bits, base64url');
   const stored = await ctx.db.collection('magic_links').findOne({});
   assert.ok(stored);

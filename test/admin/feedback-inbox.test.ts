@@ -96,6 +96,7 @@ test('a reply is mailed multipart with the subject and a quoted context, then re
   assert.match(raw, /<strong>Thank you!<\/strong> We <em>will<\/em>\./);
   assert.match(raw, /> Please add <b>more<\/b> space news/, 'the plain part quotes the original');
   assert.match(raw, /<blockquote[^>]*>Please add &lt;b&gt;more&lt;\/b&gt; space news<\/blockquote>/, 'the HTML part quotes it escaped');
+  assert.match(raw, /<html lang="en"><head><meta charset="utf-8"><title>Re: Your Tidings feedback<\/title>/, 'the HTML part is a document with its language and title');
   assert.not.match(raw, /steal\(\)|https:\/\/x\.example|admin@example\.org/, 'no script, no link target, no account details');
 
   const stored = await replies().findOne({ feedback_id: item._id });
