@@ -2,7 +2,7 @@
  * The feedback form (`POST /api/feedback`, CONTRACT.md body `{category?, email?, message, website}`).
  * `website` is the honeypot: off-screen, out of the tab order, hidden from assistive technology.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { errorMessage, request, UNREACHABLE } from '../../lib/http.ts';
 import type { LazyViewProps } from '../types.ts';
 import { View } from '../../components/View/index.tsx';
@@ -15,10 +15,18 @@ const CATEGORIES = [
   ['other', 'Something else'],
 ] as const;
 
-/** The form; the message is kept when sending fails. */
-export default function FeedbackForm({ say }: LazyViewProps) {
+/**
+ * The form; the message is kept when sending fails. Once sent, the view itself says so (once: no
+ * toast repeating it) and takes focus there, so a screen reader reads it where the form was.
+ */
+export default function FeedbackForm(_props: LazyViewProps) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState('');
+  const [replyTo, setReplyTo] = useState('');
+  const sentNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state === 'sent') sentNote.current?.focus();
+  }, [state]);
 
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -36,8 +44,8 @@ export default function FeedbackForm({ say }: LazyViewProps) {
     setError('');
     const res = await request('/api/feedback', { json: body });
     if (res.ok) {
+      setReplyTo(body.email ?? '');
       setState('sent');
-      say('Thank you. Your message was sent.');
       return;
     }
     if (res.status === UNREACHABLE) setError('Tidings could not be reached. Your message is still here; please try again.');
@@ -48,7 +56,17 @@ export default function FeedbackForm({ say }: LazyViewProps) {
   return (
     <View title="Send feedback">
       {state === 'sent' ? (
-        <p role="status">Thank you. Your message was sent.</p>
+        <>
+          <p class="sent-note" ref={sentNote} tabIndex={-1}>
+            Thank you. Your message was sent{replyTo ? `; if there is a reply, it goes to ${replyTo}` : ''}.
+          </p>
+          <p>
+            <button type="button" class="button" onClick={() => setState('idle')}>
+              Write another
+            </button>{' '}
+            <a href="/">Back to the brief</a>
+          </p>
+        </>
       ) : (
         <form class="form" onSubmit={submit} noValidate>
           <label for="fb-category">What is it about? (optional)</label>
