@@ -136,4 +136,20 @@ test('the word search is playable with the keyboard alone, and the view passes a
   }
 });
 
+test('the game picker is a row of equal tiles on a wide screen and one full-width tile per row on a phone', async () => {
+  for (const [size, width] of [['desktop', 1280], ['phone', 390]] as const) {
+    const { context, page } = await newGamesPage('light');
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(h.base + '/?view=games');
+    await page.waitForSelector('.game-picker .button');
+    const boxes = await page.$$eval('.game-picker .button', (buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width) })));
+    const picker = await page.$eval('.game-picker', (ul) => Math.round(ul.getBoundingClientRect().width));
+    assert.is(boxes.length, 3);
+    assert.is(new Set(boxes.map((b) => b.w)).size, 1, `${size}: equal widths ${JSON.stringify(boxes)}`);
+    if (size === 'desktop') assert.is(new Set(boxes.map((b) => b.y)).size, 1, 'one row');
+    else assert.ok(boxes.every((b) => b.w === picker), `phone: each tile as wide as the picker (${picker})`);
+    await context.close();
+  }
+});
+
 test.run();
