@@ -67,6 +67,8 @@ test('a reader who is not an admin sees a calm note, no admin data, and never lo
     await page.goto(h.base + '/?view=admin');
     await page.waitForSelector('.not-available');
     assert.match((await page.textContent('.admin-view')) ?? '', /not available/);
+    // Someone who runs Tidings on a new device is told to sign in; a signed-in reader is not.
+    assert.is(await page.locator('.not-available a[href="/?view=signin"]').count(), who === 'anonymous' ? 1 : 0, `${who}: the way to sign in`);
     assert.not.ok(requests.some((p) => p.startsWith('/api/admin/')), `${who}: no admin request`);
     assert.not.ok(requests.some((p) => /\/chunks\/Panel-/.test(p)), `${who}: the panel chunk is never loaded`);
     assert.is(await page.locator('[data-chart], .feedback-item, .sources-table').count(), 0);

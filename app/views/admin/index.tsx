@@ -11,20 +11,26 @@ import { focusViewTitle, View } from '../../components/View/index.tsx';
 
 type Panel = ComponentType<Pick<LazyViewProps, 'say'>>;
 
-/** Whether the signed-in reader is an admin now (false for anonymous, failures and anything malformed). */
-export async function fetchIsAdmin(): Promise<boolean> {
-  return (await fetchMe())?.is_admin === true;
+/**
+ * Who is asking: an admin, a signed-in reader who is not one, or nobody signed in (failures and
+ * anything malformed count as not an admin).
+ */
+async function whoAsks(): Promise<'admin' | 'reader' | 'anonymous'> {
+  const me = await fetchMe();
+  if (me === null) return 'anonymous';
+  return me?.is_admin === true ? 'admin' : 'reader';
 }
 
 /** The gate view. */
 export default function AdminView({ say }: LazyViewProps) {
-  const [state, setState] = useState<'checking' | 'denied' | 'failed' | { Panel: Panel }>('checking');
+  const [state, setState] = useState<'checking' | 'denied' | 'signed-out' | 'failed' | { Panel: Panel }>('checking');
   useEffect(() => {
     focusViewTitle();
     let live = true;
-    void fetchIsAdmin().then(async (admin) => {
+    void whoAsks().then(async (who) => {
       if (!live) return;
-      if (!admin) return setState('denied');
+      // Someone who runs Tidings on a new device is not signed in yet: say where to.
+      if (who !== 'admin') return setState(who === 'anonymous' ? 'signed-out' : 'denied');
       try {
         const mod = await import('./Panel.tsx');
         if (live) setState({ Panel: mod.default });
@@ -42,6 +48,12 @@ export default function AdminView({ say }: LazyViewProps) {
       {state === 'denied' && (
         <p class="quiet not-available">
           This page is not available. It is for the people who run Tidings. <a href="/">Back to the brief</a>
+        </p>
+      )}
+      {state === 'signed-out' && (
+        <p class="quiet not-available">
+          This page is not available. It is for the people who run Tidings: if that is you, <a href="/?view=signin">sign in</a> first.{' '}
+          <a href="/">Back to the brief</a>
         </p>
       )}
       {state === 'failed' && <p class="quiet">The admin pages need a connection. Please try again.</p>}
