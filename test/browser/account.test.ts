@@ -194,4 +194,24 @@ test('deleting the account needs the typed e-mail and a second button, then the 
   await context.close();
 });
 
+test('a mistyped address is corrected on the page: the note names it, and "use another address" brings the form back filled in', async () => {
+  const { context, page } = await newPage();
+  await page.goto(h.base + '/?view=signin');
+  await page.waitForSelector('#signin-email');
+  const before = smtp.messages.length;
+  await page.fill('#signin-email', 'walker@exmaple.org');
+  await page.click('button:text-is("Send me a sign-in link")');
+  await page.waitForSelector('section.account [role="status"]');
+  assert.match((await page.textContent('section.account')) ?? '', /Sent to walker@exmaple\.org\./);
+  await page.click('button:text-is("use another address")');
+  await page.waitForSelector('#signin-email');
+  assert.is(await page.inputValue('#signin-email'), 'walker@exmaple.org', 'the form comes back with the address to correct');
+  await page.fill('#signin-email', 'walker@example.org');
+  await page.click('button:text-is("Send me a sign-in link")');
+  await page.waitForSelector('section.account [role="status"]');
+  const mails = (await smtp.waitFor(before + 2)).slice(before);
+  assert.equal(mails.map((m) => m.to[0]), ['walker@exmaple.org', 'walker@example.org']);
+  await context.close();
+});
+
 test.run();

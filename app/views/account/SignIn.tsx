@@ -18,6 +18,7 @@ export function SignIn({ note = '' }: SignInProps) {
   const [provider, setProvider] = useState<{ name: string; start: string } | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState('');
+  const [sentTo, setSentTo] = useState('');
   const [error, setError] = useState('');
   useEffect(() => void fetchProvider().then(setProvider), []);
 
@@ -31,8 +32,10 @@ export function SignIn({ note = '' }: SignInProps) {
     setError('');
     const answer = await startEmailSignIn(email);
     setSending(false);
-    if (answer.ok) setSent(answer.message);
-    else setError(answer.message);
+    if (answer.ok) {
+      setSentTo(email);
+      setSent(answer.message);
+    } else setError(answer.message);
   };
 
   // Come back to the account page, where the first sign-in merge is confirmed.
@@ -45,13 +48,23 @@ export function SignIn({ note = '' }: SignInProps) {
         brief by e-mail. Reading Tidings never needs one.
       </p>
       {sent ? (
-        <p class="notice" role="status">
-          {sent}
-        </p>
+        <>
+          <p class="notice" role="status">
+            {sent}
+          </p>
+          {/* A mistyped address is corrected here, not by reloading the page; the form comes back with it filled in. */}
+          <p class="quiet">
+            Sent to {sentTo}. Nothing after a few minutes? Look in the spam folder, or{' '}
+            <button type="button" class="link" onClick={() => setSent('')}>
+              use another address
+            </button>
+            .
+          </p>
+        </>
       ) : (
         <form class="form" onSubmit={submit} noValidate>
           <label for="signin-email">Your e-mail address</label>
-          <input id="signin-email" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} required aria-describedby={error ? 'signin-error' : 'signin-hint'} />
+          <input id="signin-email" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} required defaultValue={sentTo} aria-describedby={error ? 'signin-error' : 'signin-hint'} />
           <p id="signin-hint" class="quiet">
             We will send you a link that signs you in. No password needed.
           </p>
