@@ -206,6 +206,7 @@ test('a mistyped address is corrected on the page: the note names it, and "use a
   await page.click('button:text-is("use another address")');
   await page.waitForSelector('#signin-email');
   assert.is(await page.inputValue('#signin-email'), 'walker@exmaple.org', 'the form comes back with the address to correct');
+  await until(() => page.evaluate(() => document.activeElement?.id === 'signin-email'), 5_000, 'focus on the address to correct');
   await page.fill('#signin-email', 'walker@example.org');
   await page.click('button:text-is("Send me a sign-in link")');
   await page.waitForSelector('section.account [role="status"]');

@@ -3,7 +3,7 @@
  * every address, so the form never reveals who has an account) and, when the API says a provider is
  * configured (`GET /api/auth/providers`), its button: a plain navigation to the provider's start.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchProvider, startEmailSignIn } from '../../lib/account.ts';
 import { View } from '../../components/View/index.tsx';
 import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
@@ -20,7 +20,12 @@ export function SignIn({ note = '' }: SignInProps) {
   const [sent, setSent] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [error, setError] = useState('');
+  const emailField = useRef<HTMLInputElement>(null);
   useEffect(() => void fetchProvider().then(setProvider), []);
+  // Back from "use another address": the field to correct has the focus.
+  useEffect(() => {
+    if (!sent && sentTo) emailField.current?.focus();
+  }, [sent, sentTo]);
 
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -64,7 +69,7 @@ export function SignIn({ note = '' }: SignInProps) {
       ) : (
         <form class="form" onSubmit={submit} noValidate>
           <label for="signin-email">Your e-mail address</label>
-          <input id="signin-email" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} required defaultValue={sentTo} aria-describedby={error ? 'signin-error' : 'signin-hint'} />
+          <input ref={emailField} id="signin-email" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} required defaultValue={sentTo} aria-describedby={error ? 'signin-error' : 'signin-hint'} />
           <p id="signin-hint" class="quiet">
             We will send you a link that signs you in. No password needed.
           </p>
