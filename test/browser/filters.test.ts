@@ -76,4 +76,21 @@ test('390×844: the first view fits 1.5 screens; search narrows; muting updates 
   await context.close();
 });
 
+test('"Clear all filters" is offered only when something is set, and clears it', async () => {
+  const context = await h.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const clearAll = page.getByRole('button', { name: 'Clear all filters' });
+  await page.goto(h.base + '/?view=filters', READY);
+  await until(async () => /hide 0 stories/.test(await countLine(page)), 10_000, 'the live count');
+  assert.is(await clearAll.count(), 0, 'nothing to clear, no button');
+  await page.fill('#filter-search', 'science');
+  await page.check('.filters input[value="science"]');
+  await until(async () => (await muted(page)).includes('science'), 5_000, 'science muted');
+  await clearAll.click();
+  await until(async () => (await muted(page)).length === 0, 5_000, 'cleared');
+  await until(async () => (await clearAll.count()) === 0, 5_000, 'the button gone again');
+  await context.close();
+});
+
 test.run();

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Lane } from '../../lib/lanes.ts';
-import { addTo, EMPTY_PREFS, type Pause, type Prefs } from '../../lib/prefs.ts';
+import { addTo, EMPTY_PREFS, hasBoundaries, type Pause, type Prefs } from '../../lib/prefs.ts';
 import { label } from '../ArticleCard/index.tsx';
 import { fetchSources, KIND_WORD, pauseName, resolvePause, TAXONOMY_CHOICES, type PauseChoices } from '../../lib/pause-choices.ts';
 import { formatWhen } from '../../../core/domain/dates.ts';
@@ -95,9 +95,12 @@ export function FiltersPanel({ prefs, setPrefs, pool, say }: FiltersPanelProps) 
         <p class="count" aria-live="polite">
           {counts ? `Your filters hide ${counts.total} ${counts.total === 1 ? 'story' : 'stories'} right now.` : ''}
         </p>
-        <button type="button" class="button" onClick={() => { setPrefs({ ...EMPTY_PREFS }); say('All Calm Filters cleared.'); }}>
-          Clear all filters
-        </button>
+        {/* Offered only when there is something to clear (a filter, a pause, a lane choice). */}
+        {(hasBoundaries(prefs, new Date()) || prefs.lanes !== null) && (
+          <button type="button" class="button" onClick={() => { setPrefs({ ...EMPTY_PREFS }); say('All Calm Filters cleared.'); }}>
+            Clear all filters
+          </button>
+        )}
       </div>
 
       <Mutes prefs={prefs} setPrefs={setPrefs} pool={pool} families={families} counts={counts} />
