@@ -193,4 +193,25 @@ test('/brief.json and /api/brief serve the same line, outlets and reading time f
   assert.equal(feed.find((i) => i.id === reported._id)?.also_reported_by, ['Meadow Post', 'Sky Journal'], 'feeds agree');
 });
 
+test('390×844: a card without an image keeps its inner margin like one with an image (its text never touches the border)', async () => {
+  // This harness's stories have no images; on a phone the image cards' grid layout once took
+  // the body's padding away from these too, leaving their text on the border.
+  const context = await h.browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(h.base + '/', READY);
+  await waitForBrief(page);
+  const insets = await page.$$eval('.brief article.card:not(.hero)', (cards) =>
+    cards.map((card) => {
+      const box = card.getBoundingClientRect();
+      const title = card.querySelector('.card-title')?.getBoundingClientRect();
+      const actions = card.querySelector('.actions')?.getBoundingClientRect();
+      return { image: card.querySelector('.card-image') !== null, left: Math.round((title?.left ?? box.left) - box.left), right: Math.round(box.right - (actions?.right ?? box.right)) };
+    }),
+  );
+  assert.is(insets.length, 6);
+  assert.ok(insets.some((i) => !i.image), 'cards without an image are measured');
+  for (const inset of insets) assert.ok(inset.left >= 8 && inset.right >= 8, `inner margin ${JSON.stringify(inset)}`);
+  await context.close();
+});
+
 test.run();
