@@ -51,18 +51,23 @@ function sentence(text: string): string {
   return /[.!?…]["”’)]*$/.test(t) ? t : `${t}.`;
 }
 
-/** What "what happened" says: the teaser's second retold clause, else who has the rest of the story. */
-function happened(source: string, told: readonly Told[]): string {
+/**
+ * What "what happened" says: the teaser's second retold clause; else who has the rest of the story;
+ * with nothing retold, why (the teaser says little, or says it in words we do not copy) and who has it.
+ */
+function happened(source: string, told: readonly Told[], untold: string): string {
   const [first, second] = told;
   if (second) return second.clause ? `${source} also reports that ${second.clause}.` : `${source} also reports: ${second.sentence}`;
-  return first ? `${source} has the rest of the story, beyond what its teaser gives.` : `${source} has the full story behind the headline.`;
+  return first ? `${source} has the rest of the story, beyond what its teaser gives.` : `${untold} ${source} has the full story.`;
 }
 
 /**
  * The offline summary and notes from `retold`, the teaser's sentences retold in our words. With one:
  * the first, then why we picked the story. Without: the story's own line (flavor, topic, tags, the
- * title's key phrases), then plainly that the teaser says little (when it does) or that its details
- * are the publisher's words, then why we picked it.
+ * title's key phrases), then why we picked it; "what happened" then says plainly that the teaser
+ * says little (when it does) or that its details are the publisher's words. That sentence is about
+ * the summary, not the story: in the summary it was read on `/today` and in the digest, where it
+ * only interrupted.
  */
 export function offlineTexts(input: SummaryInput, retold: readonly Told[]): SummaryTexts {
   const source = singleLine(input.sourceName) || 'The publisher';
@@ -75,14 +80,15 @@ export function offlineTexts(input: SummaryInput, retold: readonly Told[]): Summ
   const facts = { title: input.title, sourceName: input.sourceName, topic: input.topic, tags: input.tags, flavor: input.flavor };
   // The story's own line names the title's key phrases; on a title that is little else it would restate it.
   const line = copiesFrom(specificLine(facts), input.title, 5) ? storyLine(input.flavor, input.topic) : specificLine(facts);
-  const opening = told[0] ? [told[0].sentence] : [line, saysLittle(teaser, input.title) ? THIN_TEASER : UNTOLD_TEASER];
+  const opening = told[0] ? [told[0].sentence] : [line];
+  const untold = saysLittle(teaser, input.title) ? THIN_TEASER : UNTOLD_TEASER;
   // The offline classifier's why line is the story line of its flavor and topic, which the summary's
   // last sentence (`because`) already says in other words: said again here it would read twice.
   const why = singleLine(input.why);
   const ownWhy = why !== '' && why !== storyLine(input.flavor, input.topic) ? why : '';
   return {
     summary: [...opening, because].join(' ').slice(0, SUMMARY_LIMITS.summary),
-    what_happened: happened(source, told).slice(0, SUMMARY_LIMITS.note),
+    what_happened: happened(source, told, untold).slice(0, SUMMARY_LIMITS.note),
     why_matters: WHY_MATTERS[input.flavor] ?? 'It is good news that holds up without hype.',
     why_belongs: `${ownWhy ? `${sentence(ownWhy)} ` : ''}It passed our calm gate with stress at ${input.cortisol} and outrage at ${input.ragebait} out of 10.`.slice(
       0,
