@@ -148,7 +148,6 @@ export function join(ws: readonly Word[]): string {
     .join(' ');
 }
 
-
 /** A sentence of ours; `clause` is the same words ready to follow "… reports that", when its first word can safely lose its capital. */
 export interface Told {
   sentence: string;

@@ -164,6 +164,18 @@ export function shownItems<T extends { id: string }>(items: T[], encode: (items:
 
 const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof built === 'string' ? utf8.encode(built) : built);
 
+/**
+ * The answer `cache` holds for `key`, or a new one of `build`, offered to the cache and marked kept
+ * when the cache keeps it (before anything encodes it: see `Answer.kept`).
+ */
+function keptOrMade(cache: BoundedCache<string, Answer>, key: string, build: BuildAnswer): Answer {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const answer = new Answer(bytesOf(build()), true);
+  if (cache.set(key, answer)) answer.keep();
+  return answer;
+}
+
 /** A new cache of one snapshot's answers (by request or by what they show), named for the figures. */
 const answerCache = (name: string, max = MAX_ANSWERS) => boundedCache<string, Answer>(name, max, SECOND_SIGHT);
 
@@ -172,11 +184,7 @@ export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer):
   let held = feedAnswers.get(s);
   if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: answerCache('readmodel.answers.feed') }));
   if (key === null) return new Answer(bytesOf(build()), false);
-  const known = held.answers.get(key);
-  if (known !== undefined) return known;
-  const answer = new Answer(bytesOf(build()), true);
-  if (held.answers.set(key, answer)) answer.keep();
-  return answer;
+  return keptOrMade(held.answers, key, build);
 }
 
 /**
@@ -193,11 +201,7 @@ export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: s
   const known = held.answers.get(key);
   if (known !== undefined) return known;
   const shown = choose();
-  let answer = held.byShown.get(shown.key);
-  if (answer === undefined) {
-    answer = new Answer(bytesOf(shown.bytes()), true);
-    if (held.byShown.set(shown.key, answer)) answer.keep();
-  }
+  const answer = keptOrMade(held.byShown, shown.key, shown.bytes);
   if (held.answers.set(key, answer)) answer.keep();
   return answer;
 }
