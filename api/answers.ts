@@ -8,8 +8,8 @@
  * JSON, and the request frame's compression (api/app.ts) takes it from there.
  *
  * `replyTo` decides status, headers and bytes once, for both hosts of a remembered answer: the
- * route (`sendAnswer`, through Hono) and Node's server, which answers a query it has answered
- * before without running the app (api/known-answers.ts).
+ * route (`sendAnswer`, through Hono) and Node's server, which answers the anonymous reading
+ * queries without running the app (api/reading-host.ts).
  */
 import type { Context } from 'hono';
 import type { Answer } from '../core/readmodel/answers.ts';

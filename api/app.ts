@@ -15,7 +15,7 @@ import { calmPage } from './pages.ts';
 import { requestHeader } from './request-header.ts';
 import { logRequest } from './request-log.ts';
 import { withSecurityHeaders } from './security-headers.ts';
-import { knownAnswers, type KnownAnswers } from './known-answers.ts';
+import { readingHost, type ReadingHost } from './reading-host.ts';
 import { StaticFiles } from './static-files.ts';
 import { siteMiddleware } from './static-hosts.ts';
 import { digestRoutes } from './routes/digests.ts';
@@ -130,8 +130,8 @@ function notFoundHtml(c: Context<AppEnv>, deps: AppDeps): Response {
   return c.html(body, 404);
 }
 
-/** The app, with the site's files it serves and its known reading answers (api/server.ts answers those before the app runs). */
-export type App = Hono<AppEnv> & { staticFiles: StaticFiles; knownAnswers: KnownAnswers };
+/** The app, with the site's files it serves and its reading host (api/server.ts answers those before the app runs). */
+export type App = Hono<AppEnv> & { staticFiles: StaticFiles; readingHost: ReadingHost };
 
 /** Create the HTTP app. `extraRoutes` lets each capability mount its sub-apps. */
 export function createApp(deps: AppDeps): App {
@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps): App {
 
   app.onError((error, c) => errorResponse(error, c, deps));
 
-  return Object.assign(app, { staticFiles, knownAnswers: knownAnswers(deps) });
+  return Object.assign(app, { staticFiles, readingHost: readingHost(deps) });
 }
 
 /** Every `/api` sub-app and where it is mounted. Each capability adds its line here. */

@@ -9,12 +9,33 @@
  */
 import { boundedCache } from '../core/platform/cache.ts';
 import { READING_QUERY, type ReadingParams } from '../core/readmodel/params.ts';
-import { rememberedQuery } from './validate.ts';
+import { getQueryParams } from 'hono/utils/url';
+import { MAX_REMEMBERED_QUERY_CHARS, rememberedQuery } from './validate.ts';
 
 const rememberedQueries = boundedCache<string, ReadingParams>('readmodel.queries', 512, { admitOnSecondSight: true });
 
 /** The validator of the reading routes; the handler reads `c.req.valid('query')`. */
 export const readingQuery = rememberedQuery(READING_QUERY, rememberedQueries);
 
-/** The reading query already validated for this raw query string (after `?`), or undefined (a miss is left to the validator, which counts it). */
-export const knownReadingQuery = (search: string): ReadingParams | undefined => rememberedQueries.known(search);
+/**
+ * The reading query of a request Node's server answers itself (api/reading-host.ts): the query
+ * values as the validator receives them (Hono's own `getQueryParams` over the same URL string the
+ * adapter would build, one value per name unless repeated), through the same schema, remembered as
+ * the validator remembers it. Undefined when the schema refuses it: the app then answers the 422.
+ */
+export function readingQueryOf(url: string, search: string): ReadingParams | undefined {
+  const known = rememberedQueries.get(search);
+  if (known !== undefined) return known;
+  const values = getQueryParams(url) as Record<string, string[]>;
+  const shaped: Record<string, string | string[]> = {};
+  for (const name in values) {
+    const all = values[name]!;
+    shaped[name] = all.length === 1 ? all[0]! : all;
+  }
+  const result = READING_QUERY.safeParse(shaped);
+  if (!result.success) return undefined;
+  // Only a query Node's server answers is offered to the cache here; the others (a pause, `following`)
+  // go to the app, whose validator parses and offers them as it does every query it sees.
+  if (result.data.answerKey !== null && search.length <= MAX_REMEMBERED_QUERY_CHARS) rememberedQueries.set(search, result.data);
+  return result.data;
+}

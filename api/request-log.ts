@@ -1,7 +1,7 @@
 /**
  * The one log line of an answered request, written the same way by each of the three hosts that
  * answer one: the app's request frame (api/app.ts), the site's files (api/static-hosts.ts) and the
- * known answers Node's server sends before the app (api/known-answers.ts). The path goes without its
+ * reading answers Node's server sends before the app (api/reading-host.ts). The path goes without its
  * query (a reader's prefs stay out of the log).
  */
 import type { Logger } from '../core/platform/log.ts';

@@ -13,7 +13,7 @@ import { createApp } from './app.ts';
 import type { StaticFiles } from './static-files.ts';
 import { presetSecurityHeaders } from './security-headers.ts';
 import { answerFromSite } from './static-hosts.ts';
-import type { KnownAnswers } from './known-answers.ts';
+import type { ReadingHost } from './reading-host.ts';
 
 /** Anything with a fetch handler: the app, or a Hono app that mounts it. */
 export interface Fetchable {
@@ -21,24 +21,24 @@ export interface Fetchable {
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
   /** The site's files, answered from memory before the app runs (`createApp` sets it). */
   staticFiles?: StaticFiles;
-  /** Reading queries whose answers are remembered, answered before the app runs (`createApp` sets it). */
-  knownAnswers?: KnownAnswers;
+  /** The anonymous reading queries, answered before the app runs (`createApp` sets it). */
+  readingHost?: ReadingHost;
 }
 
 /**
  * An HTTP server for `app` (anything with a fetch handler): `@hono/node-server`'s adapter. The
- * site's files (`app.staticFiles`) and the reading queries with a remembered answer
- * (`app.knownAnswers`) are answered first, straight on Node's response: such an answer then costs
- * a look-up and a write, not the adapter and the app's middleware.
+ * site's files (`app.staticFiles`) and the anonymous reading queries (`app.readingHost`) are
+ * answered first, straight on Node's response: such an answer then costs a look-up (or the route's
+ * own composition) and a write, not the adapter and the app's middleware.
  */
 export function createAppServer(app: Fetchable): Server {
   const hono = getRequestListener((request, env) => app.fetch(request, env));
   const files = app.staticFiles;
-  const known = app.knownAnswers;
+  const reading = app.readingHost;
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const api = req.url?.startsWith('/api/') === true;
-    // A known answer carries the security headers in its own frozen set (api/answers.ts).
-    if (api && known?.(req, res) === true) return;
+    // A reading answer carries the security headers in its own frozen set (api/answers.ts).
+    if (api && reading?.(req, res) === true) return;
     // Every other answer, a site file's or the app's, carries them from here.
     presetSecurityHeaders(res);
     // The API names no file (filePathOf refuses it): straight to the app, without the look-up.

@@ -110,7 +110,7 @@ export function query<S extends z.ZodType>(schema: S, code = 'invalid_input', fa
 }
 
 /** Longer query strings are validated every time, never remembered. */
-const MAX_REMEMBERED_QUERY_CHARS = 4096;
+export const MAX_REMEMBERED_QUERY_CHARS = 4096;
 
 /**
  * `query(schema)` remembered by the raw query string, for a schema whose output is a pure function

@@ -13,7 +13,7 @@
  * Targets (comma-separated; default `floor,brief,brief_cold`): `floor`; `floor_headers` (the floor's
  * bytes from the floor's own server with the headers the product sends on a warm brief: what the
  * header set costs by itself); `brief`, `feed` (warm, one prefs blob); `brief_app`, `feed_app` (the
- * same, from a server without the known answers of api/known-answers.ts); `brief_cold`, `feed_cold`
+ * same, from a server without the reading host of api/reading-host.ts); `brief_cold`, `feed_cold`
  * (prefs no other request sent, from the bench's cold sequence); `brief_cold_gz`, `feed_cold_gz`
  * (the same with a browser's Accept-Encoding); `bare_cold` (the cold brief sequence against a bare
  * Node handler doing the least any cold brief must do, with the product's warm header set:
@@ -82,7 +82,7 @@ try {
   await readModelFor(db, log).refresh();
 
   const server = await listen(createAppServer(app));
-  // The same app without the known answers (api/known-answers.ts): every request runs the app.
+  // The same app without the reading host (api/reading-host.ts): every request runs the app.
   const appOnly = await listen(createAppServer({ fetch: (request, env) => app.fetch(request, env), staticFiles: app.staticFiles }));
   // The floor's bytes and the headers the product answers a warm brief with (read off the wire).
   const warm = await fetch(`${server.base}${BRIEF_PATH}`);

@@ -6,10 +6,7 @@
  */
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { toFilter } from '../../core/readmodel/params.ts';
-import { briefBytes } from '../../core/readmodel/json.ts';
-import { briefGeneratedAt, briefSelection, distinctBriefLines, recentSplit } from '../../core/readmodel/queries.ts';
-import { briefAnswer, shownItems } from '../../core/readmodel/answers.ts';
+import { briefAnswerOf } from '../../core/readmodel/reading.ts';
 import { sendAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { readingQuery } from '../reading-query.ts';
@@ -18,17 +15,9 @@ import { readingQuery } from '../reading-query.ts';
 export function briefRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', readingQuery, async (c) => {
-    const now = deps.now();
-    const q = c.req.valid('query');
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
-    // The brief honours prefs and exclude only; feed narrowing (tag, topic, ...) does not apply.
-    const filter = { ...toFilter(q, now, null), tag: null, topic: null, mood: null, sourceId: null };
-    // The bytes of `c.json(briefFor(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
-    // remembered per snapshot and recent window for requests that share them, by query or by the
-    // articles chosen (core/readmodel/answers.ts).
-    const choose = () => shownItems(briefSelection(snapshot, filter, now), (chosen) => briefBytes(distinctBriefLines(chosen), briefGeneratedAt(snapshot)));
-    const answer = briefAnswer(snapshot, recentSplit(snapshot, now), q.answerKey, choose);
-    return sendAnswer(c, answer);
+    // The same composition as Node's server's (api/reading-host.ts): core/readmodel/reading.ts.
+    return sendAnswer(c, briefAnswerOf(snapshot, c.req.valid('query'), deps.now()));
   });
   return app;
 }

@@ -6,10 +6,7 @@
  */
 import { Hono } from 'hono';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { toFilter } from '../../core/readmodel/params.ts';
-import { feedAnswer } from '../../core/readmodel/answers.ts';
-import { cardsBytes } from '../../core/readmodel/json.ts';
-import { feedPage } from '../../core/readmodel/queries.ts';
+import { feedAnswerOf } from '../../core/readmodel/reading.ts';
 import { followsOf } from '../../core/store/pool.ts';
 import { sendAnswer } from '../answers.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -31,10 +28,8 @@ export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
       if (following.sources.size === 0 && following.tags.size === 0) return c.json([]);
     }
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
-    // The bytes of `c.json(feedPage(...))`, from per-card JSON encoded once (core/readmodel/json.ts),
-    // remembered per snapshot for requests that share them (core/readmodel/answers.ts).
-    const answer = feedAnswer(snapshot, q.answerKey, () => cardsBytes(feedPage(snapshot, toFilter(q, now, following), q.sort, q.offset, q.limit)));
-    return sendAnswer(c, answer);
+    // The same composition as Node's server's (api/reading-host.ts): core/readmodel/reading.ts.
+    return sendAnswer(c, feedAnswerOf(snapshot, q, now, following));
   });
   return app;
 }

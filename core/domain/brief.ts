@@ -34,40 +34,57 @@ export function leadTier(a: BriefCandidate): number {
   return a.hasImage ? 0 : 1;
 }
 
-function bestByTier<T extends BriefCandidate>(items: Iterable<T>): T | null {
+/** The best-tier item of `at(0)`, `at(1)`, ... (until undefined), the first of its tier; null when none is gentle. */
+function bestByTier<T extends BriefCandidate>(at: (i: number) => T | undefined): T | null {
   let best: T | null = null;
-  for (const a of items) {
-    if (leadTier(a) < (best ? leadTier(best) : 3)) best = a;
+  let bestTier = 3;
+  for (let i = 0; ; i += 1) {
+    const a = at(i);
+    if (a === undefined) return best;
+    const tier = leadTier(a);
+    if (tier < bestTier) {
+      best = a;
+      bestTier = tier;
+    }
     // Nothing beats tier 0 and ties keep the first: stop reading (candidates are lazy).
-    if (best && leadTier(best) === 0) break;
+    if (bestTier === 0) return best;
   }
-  return best;
 }
 
 /**
  * The lead (rule 4): the best-tier gentle item among those kept; only when none of them is gentle,
  * the best-tier gentle candidate from the pool (so a stored brief's lead is not churned by every
  * newer story, yet the lead is gentle whenever a gentle item exists). Null when nothing is gentle.
+ * The pool's candidates are read as `at(0)`, `at(1)`, ... (until undefined), only as far as needed.
  */
-export function pickLead<T extends BriefCandidate>(kept: readonly T[], candidates: Iterable<T>): T | null {
-  return bestByTier(kept) ?? bestByTier(candidates);
+function leadOf<T extends BriefCandidate>(kept: readonly T[], at: (i: number) => T | undefined): T | null {
+  return bestByTier((i) => kept[i]) ?? bestByTier(at);
 }
 
-/** Fill `kept` up to `size` from `candidates` (rank order), preferring new sources and topics. */
-export function fillDiverse<T extends BriefCandidate>(kept: readonly T[], candidates: Iterable<T>, size: number): T[] {
-  const out = [...kept].slice(0, size);
-  const chosen = new Set(out.map((a) => a.id));
-  const sources = new Set(out.map((a) => a.source_id));
-  const topics = new Set(out.map((a) => a.topic));
-  const passes: Array<(a: T) => boolean> = [
-    (a) => !sources.has(a.source_id) && !topics.has(a.topic),
-    (a) => !sources.has(a.source_id),
-    () => true,
-  ];
-  for (const fits of passes) {
-    for (const a of candidates) {
+/**
+ * Fill `kept` up to `size` from the candidates `at(0)`, `at(1)`, ... (rank order, until undefined;
+ * without `skip`), preferring new sources and topics: three passes, new source and topic first,
+ * then new source, then any. Index loops rather than iterators: this runs on every first-seen
+ * brief request (docs/benchmarks.md).
+ */
+function fillFrom<T extends BriefCandidate>(kept: readonly T[], at: (i: number) => T | undefined, skip: T | null, size: number): T[] {
+  const out = kept.slice(0, size);
+  const chosen = new Set<string>();
+  const sources = new Set<string>();
+  const topics = new Set<string>();
+  for (const a of out) {
+    chosen.add(a.id);
+    sources.add(a.source_id);
+    topics.add(a.topic);
+  }
+  for (let pass = 0; pass < 3; pass += 1) {
+    for (let i = 0; ; i += 1) {
       if (out.length >= size) return out;
-      if (chosen.has(a.id) || !fits(a)) continue;
+      const a = at(i);
+      if (a === undefined) break;
+      if (a === skip || chosen.has(a.id)) continue;
+      if (pass < 2 && sources.has(a.source_id)) continue;
+      if (pass === 0 && topics.has(a.topic)) continue;
       out.push(a);
       chosen.add(a.id);
       sources.add(a.source_id);
@@ -122,15 +139,6 @@ export function lazyCandidates<T>(segments: readonly (readonly T[])[], accept: (
   };
 }
 
-/** The lazy candidates in order, without `skip`. */
-function* walk<T>(at: (i: number) => T | undefined, skip: T | null): Generator<T> {
-  for (let i = 0; ; i += 1) {
-    const a = at(i);
-    if (a === undefined) return;
-    if (a !== skip) yield a;
-  }
-}
-
 /**
  * Rules 1–5 for one request: keep the stored items `accept` lets through (rules 2–3 drop excluded
  * and boundary-filtered ones), pick the gentle lead, refill to `size` from the ranked pool under the
@@ -148,14 +156,14 @@ export function applyBriefRules<T extends BriefCandidate>(
   const keptIds = new Set(kept.map((a) => a.id));
   // The first BRIEF_CANDIDATE_CAP accepted items, filtered only as far as composition reads them.
   const at = lazyCandidates(ranked, (a) => !keptIds.has(a.id) && accept(a));
-  const lead = pickLead(kept, walk(at, null));
+  const lead = leadOf(kept, at);
   let skip: T | null = null;
   if (lead && !keptIds.has(lead.id)) {
     // A gentle lead from the pool takes the place of the last kept item when the brief is full.
     kept = [lead, ...kept].slice(0, size);
     skip = lead;
   }
-  return orderBrief(fillDiverse(kept, { [Symbol.iterator]: () => walk(at, skip) }, size), lead);
+  return orderBrief(fillFrom(kept, at, skip, size), lead);
 }
 
 /**

@@ -95,7 +95,7 @@ export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<
 
   /**
    * The remembered value counted as a hit when found; a miss is not counted, for a look-up whose
-   * miss goes on to the same cache's `get` or `getOrSet`, which counts it (api/known-answers.ts).
+   * miss goes on to the same cache's `get` or `getOrSet`, which counts it (a look-up before the app's own).
    */
   known(key: K): V | undefined {
     const value = this.lru.get(key);

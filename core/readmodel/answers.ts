@@ -205,19 +205,3 @@ export function briefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: s
   if (held.answers.set(key, answer)) answer.keep();
   return answer;
 }
-
-/**
- * The feed answer already remembered for `key` in `s`, or undefined; nothing is built (a miss is
- * left to `feedAnswer`, which counts it). For Node's server, which answers a known query before the
- * app runs (api/known-answers.ts).
- */
-export function knownFeedAnswer(s: Snapshot, key: string): Answer | undefined {
-  const held = feedAnswers.get(s);
-  return held?.edits === s.edits ? held.answers.known(key) : undefined;
-}
-
-/** The brief answer already remembered for `key` in `s` under `split`, or undefined (as `knownFeedAnswer`). */
-export function knownBriefAnswer(s: Snapshot, split: RecentSplit<PoolArticle>, key: string): Answer | undefined {
-  const held = briefAnswers.get(s);
-  return held?.edits === s.edits && held.split === split ? held.answers.known(key) : undefined;
-}

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ArticleCard } from '../../core/domain/article.ts';
-import { BRIEF_CANDIDATE_CAP, BRIEF_RECENT_MS, BRIEF_SIZE, collectCandidates, fillDiverse, lazyCandidates, orderBrief, pickLead, type BriefCandidate } from '../../core/domain/brief.ts';
+import { BRIEF_CANDIDATE_CAP, BRIEF_RECENT_MS, BRIEF_SIZE, collectCandidates, lazyCandidates, leadTier, orderBrief, type BriefCandidate } from '../../core/domain/brief.ts';
 import { distinctCardLines, distinctLines, withSummary, type PoolArticle, type PoolDoc } from '../../core/domain/card.ts';
 import { matches, withinBoundaries, type FeedFilter } from '../../core/domain/filter.ts';
 import { activeBoundaries, avoidPattern, foldText, parsePrefs, type Boundaries } from '../../core/domain/prefs.ts';
@@ -40,6 +40,39 @@ function oldCollect<T>(ranked: Iterable<T>, accept: (a: T) => boolean): T[] {
     if (!accept(a)) continue;
     out.push(a);
     if (out.length >= BRIEF_CANDIDATE_CAP) break;
+  }
+  return out;
+}
+function oldBestByTier<T extends BriefCandidate>(items: Iterable<T>): T | null {
+  let best: T | null = null;
+  for (const a of items) {
+    if (leadTier(a) < (best ? leadTier(best) : 3)) best = a;
+    if (best && leadTier(best) === 0) break;
+  }
+  return best;
+}
+function pickLead<T extends BriefCandidate>(kept: readonly T[], candidates: Iterable<T>): T | null {
+  return oldBestByTier(kept) ?? oldBestByTier(candidates);
+}
+function fillDiverse<T extends BriefCandidate>(kept: readonly T[], candidates: Iterable<T>, size: number): T[] {
+  const out = [...kept].slice(0, size);
+  const chosen = new Set(out.map((a) => a.id));
+  const sources = new Set(out.map((a) => a.source_id));
+  const topics = new Set(out.map((a) => a.topic));
+  const passes: Array<(a: T) => boolean> = [
+    (a) => !sources.has(a.source_id) && !topics.has(a.topic),
+    (a) => !sources.has(a.source_id),
+    () => true,
+  ];
+  for (const fits of passes) {
+    for (const a of candidates) {
+      if (out.length >= size) return out;
+      if (chosen.has(a.id) || !fits(a)) continue;
+      out.push(a);
+      chosen.add(a.id);
+      sources.add(a.source_id);
+      topics.add(a.topic);
+    }
   }
   return out;
 }

@@ -1,0 +1,30 @@
+/**
+ * The answers of the two reading routes, `GET /api/brief` and `GET /api/feed`, composed from a
+ * parsed query over a snapshot: one function per route, for both of the route's hosts (the app's
+ * route in api/routes/ and Node's server in api/reading-host.ts), so the two cannot disagree.
+ */
+import type { FeedFilter } from '../domain/filter.ts';
+import { briefAnswer, feedAnswer, shownItems, type Answer } from './answers.ts';
+import { briefBytes, cardsBytes } from './json.ts';
+import { toFilter, type ReadingParams } from './params.ts';
+import { briefGeneratedAt, briefSelection, distinctBriefLines, feedPage, recentSplit } from './queries.ts';
+import type { Snapshot } from './snapshot.ts';
+
+/**
+ * The brief of `q` at `now` (SPEC.md brief rules 1-5): the prefs and `exclude` apply, feed
+ * narrowing (tag, topic, mood, source) does not. The bytes come from per-card JSON encoded once
+ * (core/readmodel/json.ts), remembered per snapshot and recent window for requests that share
+ * them, by query or by the articles chosen (core/readmodel/answers.ts).
+ */
+export function briefAnswerOf(s: Snapshot, q: ReadingParams, now: Date): Answer {
+  const choose = () => {
+    const filter: FeedFilter = { ...toFilter(q, now, null), tag: null, topic: null, mood: null, sourceId: null };
+    return shownItems(briefSelection(s, filter, now), (chosen) => briefBytes(distinctBriefLines(chosen), briefGeneratedAt(s)));
+  };
+  return briefAnswer(s, recentSplit(s, now), q.answerKey, choose);
+}
+
+/** The feed page of `q` at `now`, narrowed to `following` when the caller asked for it (resolved by the route). */
+export function feedAnswerOf(s: Snapshot, q: ReadingParams, now: Date, following: FeedFilter['following']): Answer {
+  return feedAnswer(s, q.answerKey, () => cardsBytes(feedPage(s, toFilter(q, now, following), q.sort, q.offset, q.limit)));
+}
