@@ -230,18 +230,20 @@ export function avoidTerms(terms: readonly string[]): AvoidTerm[] {
   return out;
 }
 
+/** The values of the `kind` pauses among `running`. */
+const paused = (running: readonly Pause[], kind: PauseKind): string[] => running.filter((p) => p.kind === kind).map((p) => p.value);
+
 /** The boundaries in force at `now`: expired pauses do nothing, running ones join the mute lists. */
 export function activeBoundaries(prefs: Prefs, now: Date): Boundaries {
   const running = prefs.pauses.filter((p) => p.until.getTime() > now.getTime());
-  const paused = (kind: PauseKind) => running.filter((p) => p.kind === kind).map((p) => p.value);
-  const terms = [...prefs.avoid_terms, ...paused('term')];
+  const terms = [...prefs.avoid_terms, ...paused(running, 'term')];
   return {
     includeTopics: new Set(prefs.include_topics),
-    muteTopics: new Set([...prefs.mute_topics, ...paused('topic')]),
+    muteTopics: new Set([...prefs.mute_topics, ...paused(running, 'topic')]),
     includeFlavors: new Set(prefs.include_flavors),
-    muteFlavors: new Set([...prefs.mute_flavors, ...paused('flavor')]),
-    muteTags: new Set([...prefs.mute_tags, ...paused('tag')]),
-    muteSources: new Set(paused('source')),
+    muteFlavors: new Set([...prefs.mute_flavors, ...paused(running, 'flavor')]),
+    muteTags: new Set([...prefs.mute_tags, ...paused(running, 'tag')]),
+    muteSources: new Set(paused(running, 'source')),
     avoid: avoidTerms(terms),
     maxCortisol: prefs.max_cortisol,
     maxRagebait: prefs.max_ragebait,

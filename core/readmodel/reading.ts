@@ -17,11 +17,13 @@ import type { Snapshot } from './snapshot.ts';
  * them, by query or by the articles chosen (core/readmodel/answers.ts).
  */
 export function briefAnswerOf(s: Snapshot, q: ReadingParams, now: Date): Answer {
-  const choose = () => {
-    const filter: FeedFilter = { ...toFilter(q, now, null), tag: null, topic: null, mood: null, sourceId: null };
-    return shownItems(briefSelection(s, filter, now), (chosen) => briefBytes(distinctBriefLines(chosen), briefGeneratedAt(s)));
-  };
-  return briefAnswer(s, recentSplit(s, now), q.answerKey, choose);
+  // Inline closures (a named one costs a `__name` call per request under tsx's keepNames); the
+  // filter is made only when the answer is not remembered.
+  return briefAnswer(s, recentSplit(s, now), q.answerKey, () =>
+    shownItems(briefSelection(s, { ...toFilter(q, now, null), tag: null, topic: null, mood: null, sourceId: null }, now), (chosen) =>
+      briefBytes(distinctBriefLines(chosen), briefGeneratedAt(s)),
+    ),
+  );
 }
 
 /** The feed page of `q` at `now`, narrowed to `following` when the caller asked for it (resolved by the route). */
