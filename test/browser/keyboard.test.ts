@@ -112,7 +112,11 @@ test('? shows the list of shortcuts (axe-clean, dark) and Escape closes it; / go
   await list.waitFor();
   const text = (await list.textContent()) ?? '';
   for (const what of ['Next story', 'Previous story', 'Open the story', 'Replace the story', 'Save the story', 'Search Calm Filters', 'Show these shortcuts']) assert.ok(text.includes(what), what);
-  assert.match(await announced(page), 'Keyboard shortcuts');
+  const said = await announced(page);
+  assert.match(said, 'Keyboard shortcuts');
+  assert.match(said, 'Escape closes it');
+  assert.not.match(said, 'Next story', 'the list is not repeated in the announcement (the dialog shows it)');
+  assert.not.match(said, 'j and k', 'the list is not repeated in the announcement (the dialog shows it)');
   assert.equal(await seriousViolations(page), [], 'the open list');
   await page.keyboard.press('j');
   assert.is(await focusedCard(page), '', 'j does nothing while the list is open');

@@ -56,7 +56,9 @@ export function Shortcuts({ say, search, opener }: ShortcutsProps) {
   const open = () => {
     before.current = document.activeElement;
     dialog.current?.showModal();
-    say('Keyboard shortcuts: j and k move between stories, o opens, r replaces, s saves, slash searches Calm Filters. Escape closes this list.');
+    // The list itself is the dialog, named and read as it opens; the live region only says it
+    // opened and how to close it (repeating the list there showed it twice on screen).
+    say('Keyboard shortcuts list open. Escape closes it.');
   };
   opener.current = open;
 
