@@ -190,6 +190,33 @@ test('hiding a source asks for confirmation first; the filters find it afterward
   await context.close();
 });
 
+test('on a phone the sources table is one card per source: nothing scrolls sideways, every action is on screen, each value named, still a table', async () => {
+  const { context, page } = await signedInPage(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(h.base + '/?view=admin&section=sources');
+  const row = page.locator('tr[data-id="river-news"]');
+  await row.waitFor();
+  const wrap = await page.$eval('.table-wrap', (el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  assert.ok(wrap.scroll <= wrap.client + 1, `the table fits its box (${wrap.scroll} > ${wrap.client})`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page does not scroll sideways');
+  for (const id of await page.$$eval('.sources-table tbody tr', (trs) => trs.map((t) => t.getAttribute('data-id') ?? ''))) {
+    for (const button of await page.locator(`tr[data-id="${id}"] .row-actions button`).all()) {
+      const box = await button.boundingBox();
+      assert.ok(box !== null && box.x >= 0 && box.x + box.width <= 390, `${id}: ${await button.textContent()} on screen`);
+    }
+  }
+  const label = await row.locator('td[data-label="Status"]').evaluate((td) => getComputedStyle(td, '::before').content);
+  assert.match(label, 'Status', 'the cell names its column');
+  // The layout drops the table's display, not its meaning: rows and headers are still read as such.
+  assert.is(await page.getByRole('table').count(), 1);
+  assert.ok((await page.getByRole('rowheader', { name: /River News/ }).count()) === 1, 'the source names its row');
+  assert.is(await page.getByRole('columnheader', { name: 'Health' }).count(), 1);
+  assert.equal(await seriousViolations(page), [], 'axe: the sources on a phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.is(await row.evaluate((tr) => getComputedStyle(tr).display), 'table-row', 'a table again on a wide screen');
+  await context.close();
+});
+
 const rss = (title: string) => {
   const day = new Date().toUTCString();
   const items = ['Volunteers plant a thousand trees along the river', 'A library lends telescopes to families', 'Town bakers share bread with neighbours']

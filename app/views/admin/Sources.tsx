@@ -25,6 +25,14 @@ import { PreviewPanel } from './PreviewPanel.tsx';
 
 const when = (iso: string | null) => (iso ? (formatWhen(iso, new Date())?.text ?? 'never') : 'never');
 
+/** The table's columns. */
+const COLUMNS = ['Source', 'Status', 'Readers', 'Health', 'Articles', 'Review', 'Actions'];
+
+/**
+ * One source as a table row. On a phone the table is laid out as one card per source
+ * (admin.css): each cell then shows its column's name (`data-label`), and the explicit table roles
+ * keep it a table for assistive technology, which a changed `display` would otherwise drop.
+ */
 function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: unknown, done: string) => Promise<boolean>; preview: () => void }) {
   const [mode, setMode] = useState<'' | 'hide' | 'flag'>('');
   const [reason, setReason] = useState('');
@@ -36,27 +44,27 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
   }, [mode]);
   const base = `/api/admin/sources/${encodeURIComponent(s.id)}`;
   return (
-    <tr data-id={s.id}>
-      <th scope="row">
+    <tr data-id={s.id} role="row">
+      <th scope="row" role="rowheader">
         {s.name}
         <br />
         <span class="quiet small">{s.feed_url}</span>
       </th>
-      <td>{s.status}</td>
-      <td>{s.content_visible ? 'visible' : 'hidden'}</td>
-      <td>
+      <td role="cell" data-label="Status">{s.status}</td>
+      <td role="cell" data-label="Readers">{s.content_visible ? 'visible' : 'hidden'}</td>
+      <td role="cell" data-label="Health">
         {isFailing(s) ? <strong>failing</strong> : 'ok'}
         <br />
         <span class="small">last success {when(s.last_success_at)}; failures {s.failures}</span>
         {s.last_error && <span class="small quiet"><br />{s.last_error}</span>}
       </td>
-      <td>
+      <td role="cell" data-label="Articles">
         {s.served} served
         <br />
         <span class="small">{s.acceptance_rate}% accepted</span>
       </td>
-      <td>{s.review_reason ?? <span class="quiet">–</span>}</td>
-      <td>
+      <td role="cell" data-label="Review">{s.review_reason ?? <span class="quiet">–</span>}</td>
+      <td role="cell">
         <div class="row-actions">
         {statusActions(s.status).map((a) => (
           <button key={a.to} type="button" class="button" onClick={() => void act(`${base}/status`, { status: a.to }, `${s.name}: ${a.label.toLowerCase()}d.`)} aria-label={`${a.label} ${s.name}`}>
@@ -115,8 +123,6 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
   );
 }
 
-/** The table's columns. */
-const COLUMNS = ['Source', 'Status', 'Readers', 'Health', 'Articles', 'Review', 'Actions'];
 
 /** The sources section. */
 export function Sources({ say }: { say: (t: string) => void }) {
@@ -174,10 +180,10 @@ export function Sources({ say }: { say: (t: string) => void }) {
         <label class="check"><input type="checkbox" checked={filter.failing} onChange={(e) => set({ failing: e.currentTarget.checked })} /> failing</label>
       </fieldset>
       <p aria-live="polite">{shown.length} of {items.length} sources shown.</p>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="Sources table (scrolls sideways)">
-        <table class="admin-table sources-table">
-          <ColumnHeads columns={COLUMNS} />
-          <tbody>
+      <div class="table-wrap" tabIndex={0} role="region" aria-label="Sources table">
+        <table class="admin-table sources-table" role="table">
+          <ColumnHeads columns={COLUMNS} roles />
+          <tbody role="rowgroup">
             {shown.map((s) => (
               <Row key={s.id} s={s} act={act} preview={() => void runPreview(s)} />
             ))}

@@ -15,13 +15,16 @@ export interface Series {
 
 const BOX: Box = { width: 640, height: 220, left: 40, right: 12, top: 12, bottom: 28 };
 
-/** A table's header row: one column header per name (the charts' tables, the sources table). */
-export function ColumnHeads({ columns }: { columns: readonly string[] }) {
+/**
+ * A table's header row: one column header per name (the charts' tables, the sources table).
+ * `roles`: the table roles spelled out, for a table whose layout changes its `display`.
+ */
+export function ColumnHeads({ columns, roles = false }: { columns: readonly string[]; roles?: boolean }) {
   return (
-    <thead>
-      <tr>
+    <thead role={roles ? 'rowgroup' : undefined}>
+      <tr role={roles ? 'row' : undefined}>
         {columns.map((column) => (
-          <th key={column} scope="col">
+          <th key={column} scope="col" role={roles ? 'columnheader' : undefined}>
             {column}
           </th>
         ))}
