@@ -123,6 +123,38 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
   await context.close();
 });
 
+test('390×844, signed in: a card beside its picture shows its source as wide as the line allows (what follows the name wraps instead), and no line ends on a separator', async () => {
+  const { token } = await signInDirectly(h.ctx.db, 'names@example.org', new Date(), { imported_at: new Date() });
+  const { context, page } = await pageAt(390, 844);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
+  await page.goto(h.base + '/', READY);
+  await waitForBrief(page);
+  await until(async () => (await page.locator('.brief article.card:not(.hero) .card-source button').count()) === 6, 10_000, 'Follow on the six cards');
+  const lines = await page.$$eval('.brief article.card:not(.hero):has(.card-image) .card-source', (ps) =>
+    ps.map((p) => {
+      const name = p.querySelector('a');
+      // The last piece of each visual line (elements and bare text alike), by its top.
+      const ends = new Map<number, string>();
+      for (const node of p.childNodes) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNode(node);
+        ends.set(Math.round(range.getBoundingClientRect().top), node.textContent);
+      }
+      // Clipped: shown narrower than the line could show it (a name longer than the whole line may end in "…").
+      const clipped = name ? name.clientWidth + 1 < Math.min(name.scrollWidth, p.clientWidth) : true;
+      return { name: name?.textContent ?? '', clipped, overflow: p.scrollWidth > p.clientWidth + 1, lineEnds: [...ends.values()] };
+    }),
+  );
+  assert.is(lines.length, 6, 'the six cards with a picture');
+  for (const line of lines) {
+    assert.not.ok(line.clipped, `${line.name}: shown as wide as its line allows`);
+    assert.not.ok(line.overflow, `${line.name}: nothing past the column`);
+    for (const end of line.lineEnds) assert.not.match(end.trim(), /·$/, `${line.name}: a line ends on "·" (${JSON.stringify(line.lineEnds)})`);
+  }
+  await context.close();
+});
+
 test('1280×900: a feed uses the same grid (three columns)', async () => {
   const { context, page } = await pageAt(1280, 900);
   await page.goto(h.base + '/?lane=latest', READY);

@@ -90,8 +90,9 @@ export function ArticleCard({ card, index, hero = false, actions, followSource =
             {card.source_name}
           </a>
           {followSource && <FollowButton kind="source" value={card.source_id} name={card.source_name} say={actions.say} small />}
-          {card.published_at && <> · <When at={card.published_at} /></>}
-          {card.reading_minutes && <> · {card.reading_minutes} min read</>}
+          {/* Each with its separator, so a line that wraps never ends on a "·". */}
+          {card.published_at && <span> · <When at={card.published_at} /></span>}
+          {card.reading_minutes && <span> · {card.reading_minutes} min read</span>}
           {card.paywalled && <span class="badge">Subscription</span>}
         </p>
         <Heading id={titleId} class="card-title">
