@@ -37,6 +37,16 @@ async function pageAt(width: number, height: number, gate?: Promise<void>): Prom
   return { context, page };
 }
 
+/** A page at `width` × `height` signed in as a new reader (`email`), on the brief. */
+async function signedInBrief(email: string, width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
+  const { token } = await signInDirectly(h.ctx.db, email, new Date(), { imported_at: new Date() });
+  const { context, page } = await pageAt(width, height);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
+  await page.goto(h.base + '/', READY);
+  await waitForBrief(page);
+  return { context, page };
+}
+
 /** Each card title's box in page coordinates (top and bottom from the top of the document, left). */
 const titleBoxes = (page: Page, list: string) =>
   page.$$eval(`${list} article.card .card-title`, (els) =>
@@ -81,11 +91,7 @@ test('1280×900: the seven brief titles lie within 1.5 screens, with images show
 });
 
 test('1280×900, signed in (Save and Follow on every card): the seven titles still lie within 1.5 screens', async () => {
-  const { token } = await signInDirectly(h.ctx.db, 'glance@example.org', new Date(), { imported_at: new Date() });
-  const { context, page } = await pageAt(1280, 900);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(h.base + '/', READY);
-  await waitForBrief(page);
+  const { context, page } = await signedInBrief('glance@example.org', 1280, 900);
   await until(async () => (await page.locator('.brief article.card button[aria-keyshortcuts="s"]').count()) === 7, 10_000, 'Save on the seven cards');
   await until(async () => (await shownImages(page, '.brief')) === 7, 10_000, 'the seven images loaded');
   for (const [i, box] of (await titleBoxes(page, '.brief')).entries()) assert.ok(box.bottom <= 1.5 * 900, `title ${i + 1} ends at ${box.bottom} px, within 1350 px`);
@@ -124,11 +130,7 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
 });
 
 test('390×844, signed in: a card beside its picture shows its source as wide as the line allows (what follows the name wraps instead), and no line ends on a separator', async () => {
-  const { token } = await signInDirectly(h.ctx.db, 'names@example.org', new Date(), { imported_at: new Date() });
-  const { context, page } = await pageAt(390, 844);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
-  await page.goto(h.base + '/', READY);
-  await waitForBrief(page);
+  const { context, page } = await signedInBrief('names@example.org', 390, 844);
   await until(async () => (await page.locator('.brief article.card:not(.hero) .card-source button').count()) === 6, 10_000, 'Follow on the six cards');
   const lines = await page.$$eval('.brief article.card:not(.hero):has(.card-image) .card-source', (ps) =>
     ps.map((p) => {
