@@ -129,10 +129,10 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
   await context.close();
 });
 
-test('390×844, signed in: a card beside its picture shows its source as wide as the line allows (what follows the name wraps instead), and no line ends on a separator', async () => {
+test('390×844, signed in: every card (the lead, those beside their picture) shows its source as wide as the line allows (what follows the name wraps instead), and no line ends on a separator', async () => {
   const { context, page } = await signedInBrief('names@example.org', 390, 844);
   await until(async () => (await page.locator('.brief article.card:not(.hero) .card-source button').count()) === 6, 10_000, 'Follow on the six cards');
-  const lines = await page.$$eval('.brief article.card:not(.hero):has(.card-image) .card-source', (ps) =>
+  const lines = await page.$$eval('.brief article.card .card-source', (ps) =>
     ps.map((p) => {
       const name = p.querySelector('a');
       // The last piece of each visual line (elements and bare text alike), by its top.
@@ -148,7 +148,7 @@ test('390×844, signed in: a card beside its picture shows its source as wide as
       return { name: name?.textContent ?? '', clipped, overflow: p.scrollWidth > p.clientWidth + 1, lineEnds: [...ends.values()] };
     }),
   );
-  assert.is(lines.length, 6, 'the six cards with a picture');
+  assert.is(lines.length, 7, 'the lead and the six cards beside their picture');
   for (const line of lines) {
     assert.not.ok(line.clipped, `${line.name}: shown as wide as its line allows`);
     assert.not.ok(line.overflow, `${line.name}: nothing past the column`);
