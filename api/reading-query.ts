@@ -26,12 +26,9 @@ export const readingQuery = rememberedQuery(READING_QUERY, rememberedQueries);
 export function readingQueryOf(url: string, search: string): ReadingParams | undefined {
   const known = rememberedQueries.get(search);
   if (known !== undefined) return known;
+  // Built as the validator builds it (`Object.fromEntries`: a name such as `__proto__` is an own key, never the prototype).
   const values = getQueryParams(url) as Record<string, string[]>;
-  const shaped: Record<string, string | string[]> = {};
-  for (const name in values) {
-    const all = values[name]!;
-    shaped[name] = all.length === 1 ? all[0]! : all;
-  }
+  const shaped = Object.fromEntries(Object.entries(values).map(([name, all]) => [name, all.length === 1 ? all[0]! : all]));
   const result = READING_QUERY.safeParse(shaped);
   if (!result.success) return undefined;
   // Only a query Node's server answers is offered to the cache here; the others (a pause, `following`)

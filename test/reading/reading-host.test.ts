@@ -100,6 +100,7 @@ const FIRST_SEEN = [
   `/api/feed?prefs=${prefsParam({ avoid_terms: ['number 4', 'Hárbour'] })}&limit=0&tag=&offset=+3`,
   '/api/feed?prefs={%22avoid_terms%22:[%22lantern+walk+number+5%22]}&sort=ranked&mood=wonder',
   '/api/feed?prefs=%E0%A4%A&limit=3&gentle=yes&exclude=a,,b&unknown=1&limit=9',
+  '/api/feed?__proto__=x&__proto__=y&constructor=z&limit=2',
 ];
 
 for (const path of FIRST_SEEN) {
