@@ -93,16 +93,6 @@ export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<
     return value;
   }
 
-  /**
-   * The remembered value counted as a hit when found; a miss is not counted, for a look-up whose
-   * miss goes on to the same cache's `get` or `getOrSet`, which counts it (a look-up before the app's own).
-   */
-  known(key: K): V | undefined {
-    const value = this.lru.get(key);
-    if (value !== undefined) this.hitCount++;
-    return value;
-  }
-
   /** The remembered value without counting or refreshing its place (for checks, not look-ups). */
   peek(key: K): V | undefined {
     return this.lru.peek(key);

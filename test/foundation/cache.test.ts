@@ -26,18 +26,6 @@ test('counts hits and misses, and getOrSet makes a value once', () => {
   assert.equal(cache.figures(), { size: 1, max: 8, hits: 1, misses: 2 });
 });
 
-test('known: a hit is counted and refreshes its place; a miss is left to the look-up that follows it', () => {
-  const cache = boundedCache<string, number>('test.known', 2);
-  cache.set('a', 1);
-  cache.set('b', 2);
-  assert.is(cache.known('a'), 1); // a is now the most recent
-  assert.is(cache.known('missing'), undefined);
-  cache.set('c', 3);
-  assert.is(cache.peek('b'), undefined, 'b was the least recently used');
-  assert.is(cache.getOrSet('missing', () => 4), 4);
-  assert.equal(cache.figures(), { size: 2, max: 2, hits: 1, misses: 1 }, 'one hit, and the miss counted once');
-});
-
 test('cacheStats sums the caches of one name and lists them by name', () => {
   const one = boundedCache<string, number>('test.family', 4);
   const two = boundedCache<string, number>('test.family', 4);
