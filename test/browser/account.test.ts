@@ -171,6 +171,34 @@ test('the saved view lists saved stories, history and follows, and each can be r
   await context.close();
 });
 
+test('a story saved before the saved list has loaded stays saved on screen when the (older) list arrives', async () => {
+  const { user, token } = await signInDirectly(h.ctx.db, 'early-saver@example.org', new Date(), { imported_at: new Date() });
+  const { context, page } = await newPage();
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
+  // The saved ids are read from the server at once (nothing saved yet) and handed to the page only
+  // after the reader has saved a story: the answer the page gets predates the save.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/api/saved/ids', async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.goto(h.base + '/');
+  const ids = await waitForBrief(page);
+  const target = ids[2] ?? '';
+  const save = page.locator(`article[data-id="${target}"] button[aria-keyshortcuts="s"]`);
+  await save.click();
+  await until(async () => (await h.ctx.db.collection('saved').countDocuments({ user_id: user._id, article_id: target })) === 1, 5_000, 'saved');
+  await until(async () => (await save.getAttribute('aria-pressed')) === 'true', 5_000, 'shown as saved');
+  release();
+  // The follows load with the ids (one update): once the Follow buttons show, the ids have been applied.
+  await page.locator(`article[data-id="${target}"] .card-source button`).waitFor();
+  assert.is(await save.getAttribute('aria-pressed'), 'true', 'still shown as saved after the older list arrived');
+  assert.is(await save.textContent().then((t) => t?.startsWith('Saved')), true);
+  await context.close();
+});
+
 test('deleting the account needs the typed e-mail and a second button, then the reader is signed out', async () => {
   const { user, token } = await signInDirectly(h.ctx.db, 'leaving@example.org');
   const { context, page } = await newPage();

@@ -16,6 +16,12 @@ export type SessionState = { status: 'unknown' | 'signed-out' | 'offline' } | { 
 
 let session: SessionState = { status: 'unknown' };
 let saved = new Set<string>();
+/**
+ * Saves and unsaves made while the saved ids are on their way (null when none are), applied over
+ * the ids when they arrive: the Save buttons show as soon as the session is known, and the ids'
+ * answer, made before a save the reader tapped meanwhile, would otherwise undo it on screen.
+ */
+let savedWhileLoading: Map<string, boolean> | null = null;
 /** What the reader follows, as `kind:value`; null until loaded (or when it could not be). */
 let follows: Set<string> | null = null;
 const listeners = new Set<() => void>();
@@ -29,6 +35,7 @@ export function setSession(next: SessionState): void {
   session = next;
   if (next.status !== 'signed-in') {
     saved = new Set();
+    savedWhileLoading = null;
     follows = null;
   }
   notify();
@@ -39,8 +46,13 @@ export async function refreshSession(): Promise<SessionState> {
   const me = await fetchMe();
   setSession(me === undefined ? { status: 'offline' } : me === null ? { status: 'signed-out' } : { status: 'signed-in', me });
   if (me) {
+    const journal = (savedWhileLoading = new Map());
     const [ids, followed] = await Promise.all([fetchSavedIds(), fetchFollows()]);
-    if (ids) saved = new Set(ids);
+    if (savedWhileLoading === journal) savedWhileLoading = null;
+    if (ids) {
+      saved = new Set(ids);
+      for (const [id, on] of journal) saved = withKey(saved, id, on);
+    }
     if (followed) follows = new Set(followed.map((f) => `${f.kind}:${f.value}`));
     notify();
   }
@@ -86,6 +98,7 @@ export async function toggleSaved(articleId: string): Promise<boolean> {
   const next = !saved.has(articleId);
   const apply = (on: boolean) => {
     saved = withKey(saved, articleId, on);
+    savedWhileLoading?.set(articleId, on);
     notify();
   };
   apply(next);
@@ -106,6 +119,7 @@ export async function follow(kind: Follow['kind'], value: string, on: boolean): 
 export function forgetSaved(articleId: string): void {
   if (!saved.has(articleId)) return;
   saved = withKey(saved, articleId, false);
+  savedWhileLoading?.set(articleId, false);
   notify();
 }
 
