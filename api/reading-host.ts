@@ -57,8 +57,7 @@ export function readingHost(deps: AppDeps): ReadingHost {
       if (query?.answerKey == null) return false;
       const snapshot = model.current();
       if (snapshot === null) return false;
-      const now = deps.now();
-      const answer = brief ? briefAnswerOf(snapshot, query, now) : feedAnswerOf(snapshot, query, now, null);
+      const answer = brief ? briefAnswerOf(snapshot, query, deps.now()) : feedAnswerOf(snapshot, query, deps.now, null);
       reply = replyTo(answer, nodeHeader(req, 'if-none-match'), nodeHeader(req, 'accept-encoding'), 'node');
     } catch {
       // Nothing is written yet: the app answers, and its error handler decides what an error is.

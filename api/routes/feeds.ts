@@ -17,7 +17,6 @@ import { currentUser } from '../session.ts';
 export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/', readingQuery, async (c) => {
-    const now = deps.now();
     const q = c.req.valid('query');
     let following = null;
     if (q.following) {
@@ -29,7 +28,7 @@ export function feedRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const snapshot = await readModelFor(deps.db, deps.log).snapshot();
     // The same composition as Node's server's (api/reading-host.ts): core/readmodel/reading.ts.
-    return sendAnswer(c, feedAnswerOf(snapshot, q, now, following));
+    return sendAnswer(c, feedAnswerOf(snapshot, q, deps.now, following));
   });
   return app;
 }

@@ -26,7 +26,11 @@ export function briefAnswerOf(s: Snapshot, q: ReadingParams, now: Date): Answer 
   );
 }
 
-/** The feed page of `q` at `now`, narrowed to `following` when the caller asked for it (resolved by the route). */
-export function feedAnswerOf(s: Snapshot, q: ReadingParams, now: Date, following: FeedFilter['following']): Answer {
-  return feedAnswer(s, q.answerKey, () => cardsBytes(feedPage(s, toFilter(q, now, following), q.sort, q.offset, q.limit)));
+/**
+ * The feed page of `q`, narrowed to `following` when the caller asked for it (resolved by the
+ * route). The clock is read only when the page is built (a pause in the prefs): a remembered page
+ * costs no `Date`.
+ */
+export function feedAnswerOf(s: Snapshot, q: ReadingParams, clock: () => Date, following: FeedFilter['following']): Answer {
+  return feedAnswer(s, q.answerKey, () => cardsBytes(feedPage(s, toFilter(q, clock(), following), q.sort, q.offset, q.limit)));
 }

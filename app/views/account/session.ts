@@ -50,8 +50,9 @@ export async function refreshSession(): Promise<SessionState> {
     const [ids, followed] = await Promise.all([fetchSavedIds(), fetchFollows()]);
     if (savedWhileLoading === journal) savedWhileLoading = null;
     if (ids) {
-      saved = new Set(ids);
-      for (const [id, on] of journal) saved = withKey(saved, id, on);
+      const next = new Set(ids);
+      for (const [id, on] of journal) on ? next.add(id) : next.delete(id);
+      saved = next;
     }
     if (followed) follows = new Set(followed.map((f) => `${f.kind}:${f.value}`));
     notify();

@@ -25,8 +25,8 @@ import { PreviewPanel } from './PreviewPanel.tsx';
 
 const when = (iso: string | null) => (iso ? (formatWhen(iso, new Date())?.text ?? 'never') : 'never');
 
-/** The table's columns. */
-const COLUMNS = ['Source', 'Status', 'Readers', 'Health', 'Articles', 'Review', 'Actions'];
+/** The table's columns (a phone's cards name their values by them: `data-label`). */
+const COLUMNS = ['Source', 'Status', 'Readers', 'Health', 'Articles', 'Review', 'Actions'] as const;
 
 /**
  * One source as a table row. On a phone the table is laid out as one card per source
@@ -50,20 +50,20 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
         <br />
         <span class="quiet small">{s.feed_url}</span>
       </th>
-      <td role="cell" data-label="Status">{s.status}</td>
-      <td role="cell" data-label="Readers">{s.content_visible ? 'visible' : 'hidden'}</td>
-      <td role="cell" data-label="Health">
+      <td role="cell" data-label={COLUMNS[1]}>{s.status}</td>
+      <td role="cell" data-label={COLUMNS[2]}>{s.content_visible ? 'visible' : 'hidden'}</td>
+      <td role="cell" data-label={COLUMNS[3]}>
         {isFailing(s) ? <strong>failing</strong> : 'ok'}
         <br />
         <span class="small">last success {when(s.last_success_at)}; failures {s.failures}</span>
         {s.last_error && <span class="small quiet"><br />{s.last_error}</span>}
       </td>
-      <td role="cell" data-label="Articles">
+      <td role="cell" data-label={COLUMNS[4]}>
         {s.served} served
         <br />
         <span class="small">{s.acceptance_rate}% accepted</span>
       </td>
-      <td role="cell" data-label="Review">{s.review_reason ?? <span class="quiet">–</span>}</td>
+      <td role="cell" data-label={COLUMNS[5]}>{s.review_reason ?? <span class="quiet">–</span>}</td>
       <td role="cell">
         <div class="row-actions">
         {statusActions(s.status).map((a) => (
@@ -122,7 +122,6 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
     </tr>
   );
 }
-
 
 /** The sources section. */
 export function Sources({ say }: { say: (t: string) => void }) {
