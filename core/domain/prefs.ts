@@ -83,14 +83,21 @@ export const EMPTY_PREFS: Prefs = Object.freeze({
 /** A list field: trimmed (NFC), non-blank, distinct strings, capped; lower-cased when `lower`. */
 export function stringList(value: unknown, lower = false): string[] {
   if (!Array.isArray(value)) return [];
-  const out = new Set<string>();
-  for (const entry of value.slice(0, MAX_ENTRIES * 4)) {
+  // Index loops and a linear check for repeats (at most MAX_ENTRIES short strings): every
+  // first-seen reading query parses its prefs here, and the copies, the `Set` and its spread cost
+  // more than the entries (docs/benchmarks.md, "First-seen queries").
+  const out: string[] = [];
+  const end = Math.min(value.length, MAX_ENTRIES * 4);
+  for (let i = 0; i < end; i += 1) {
+    const entry: unknown = value[i];
     if (typeof entry !== 'string') continue;
-    const trimmed = entry.normalize('NFC').trim().slice(0, MAX_ENTRY_CHARS);
-    if (trimmed) out.add(lower ? trimmed.toLowerCase() : trimmed);
-    if (out.size >= MAX_ENTRIES) break;
+    let trimmed = entry.normalize('NFC').trim().slice(0, MAX_ENTRY_CHARS);
+    if (!trimmed) continue;
+    if (lower) trimmed = trimmed.toLowerCase();
+    if (!out.includes(trimmed)) out.push(trimmed);
+    if (out.length >= MAX_ENTRIES) break;
   }
-  return [...out];
+  return out;
 }
 
 function ceiling(value: unknown): number | null {
@@ -230,21 +237,29 @@ export function avoidTerms(terms: readonly string[]): AvoidTerm[] {
   return out;
 }
 
-/** The values of the `kind` pauses among `running`. */
-const paused = (running: readonly Pause[], kind: PauseKind): string[] => running.filter((p) => p.kind === kind).map((p) => p.value);
+/** `list` and the values of the `kind` pauses among `running` (`list` itself when none run). */
+function withPaused(list: readonly string[], running: readonly Pause[], kind: PauseKind): readonly string[] {
+  if (running.length === 0) return list;
+  const out = [...list];
+  for (const p of running) if (p.kind === kind) out.push(p.value);
+  return out;
+}
+
+const NO_PAUSES: readonly Pause[] = [];
+const NO_STRINGS: readonly string[] = [];
 
 /** The boundaries in force at `now`: expired pauses do nothing, running ones join the mute lists. */
 export function activeBoundaries(prefs: Prefs, now: Date): Boundaries {
-  const running = prefs.pauses.filter((p) => p.until.getTime() > now.getTime());
-  const terms = [...prefs.avoid_terms, ...paused(running, 'term')];
+  const at = now.getTime();
+  const running = prefs.pauses.length === 0 ? NO_PAUSES : prefs.pauses.filter((p) => p.until.getTime() > at);
   return {
     includeTopics: new Set(prefs.include_topics),
-    muteTopics: new Set([...prefs.mute_topics, ...paused(running, 'topic')]),
+    muteTopics: new Set(withPaused(prefs.mute_topics, running, 'topic')),
     includeFlavors: new Set(prefs.include_flavors),
-    muteFlavors: new Set([...prefs.mute_flavors, ...paused(running, 'flavor')]),
-    muteTags: new Set([...prefs.mute_tags, ...paused(running, 'tag')]),
-    muteSources: new Set(paused(running, 'source')),
-    avoid: avoidTerms(terms),
+    muteFlavors: new Set(withPaused(prefs.mute_flavors, running, 'flavor')),
+    muteTags: new Set(withPaused(prefs.mute_tags, running, 'tag')),
+    muteSources: new Set(withPaused(NO_STRINGS, running, 'source')),
+    avoid: avoidTerms(withPaused(prefs.avoid_terms, running, 'term')),
     maxCortisol: prefs.max_cortisol,
     maxRagebait: prefs.max_ragebait,
   };

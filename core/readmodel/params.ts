@@ -87,8 +87,12 @@ const count = (v: string | undefined, fallback: number, min: number, max: number
 /** True for `true`, `1`, `yes`, `on` (any case); anything else is false. */
 const flag = (v: string | undefined): boolean => /^(?:true|1|yes|on)$/i.test(single(v) ?? '');
 
+/** No ids: shared by every request without `exclude` (read-only, as every parse's output). */
+const NO_IDS: ReadonlySet<string> = new Set();
+
 /** `exclude` as comma-separated ids; malformed entries are skipped. */
-function excludeIds(v: string | undefined): Set<string> {
+function excludeIds(v: string | undefined): ReadonlySet<string> {
+  if (v === undefined || v === '') return NO_IDS;
   const out = new Set<string>();
   for (const part of (v ?? '').split(',')) {
     const trimmed = part.trim();
