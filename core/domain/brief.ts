@@ -101,13 +101,20 @@ export function orderBrief<T extends BriefCandidate>(items: readonly T[], lead: 
   return lead ? [lead, ...ordered] : ordered;
 }
 
+/**
+ * Whether a candidate may enter the brief; `seg` and `pos` say where it stands (`segments[seg][pos]`),
+ * so a caller holding facts about its lists by position need not read the item (core/readmodel/queries.ts).
+ */
+export type Accept<T> = (a: T, seg: number, pos: number) => boolean;
+
 /** The first `cap` items of `segments` (walked in turn, each in rank order) that `accept` lets through. */
-export function collectCandidates<T>(segments: readonly (readonly T[])[], accept: (a: T) => boolean, cap = BRIEF_CANDIDATE_CAP): T[] {
+export function collectCandidates<T>(segments: readonly (readonly T[])[], accept: Accept<T>, cap = BRIEF_CANDIDATE_CAP): T[] {
   const out: T[] = [];
-  for (const list of segments) {
+  for (let seg = 0; seg < segments.length; seg += 1) {
+    const list = segments[seg] as readonly T[];
     for (let i = 0; i < list.length; i += 1) {
       const a = list[i] as T;
-      if (!accept(a)) continue;
+      if (!accept(a, seg, i)) continue;
       out.push(a);
       if (out.length >= cap) return out;
     }
@@ -119,7 +126,7 @@ export function collectCandidates<T>(segments: readonly (readonly T[])[], accept
  * `collectCandidates(segments, accept, cap)` read lazily: `at(i)` filters only as far as item `i`,
  * remembering what it found, so every reader of the candidates sees the same list.
  */
-export function lazyCandidates<T>(segments: readonly (readonly T[])[], accept: (a: T) => boolean, cap = BRIEF_CANDIDATE_CAP): (i: number) => T | undefined {
+export function lazyCandidates<T>(segments: readonly (readonly T[])[], accept: Accept<T>, cap = BRIEF_CANDIDATE_CAP): (i: number) => T | undefined {
   const found: T[] = [];
   let seg = 0;
   let pos = 0;
@@ -132,8 +139,8 @@ export function lazyCandidates<T>(segments: readonly (readonly T[])[], accept: (
         continue;
       }
       const a = list[pos] as T;
+      if (accept(a, seg, pos)) found.push(a);
       pos += 1;
-      if (accept(a)) found.push(a);
     }
     return found[i];
   };
@@ -144,18 +151,20 @@ export function lazyCandidates<T>(segments: readonly (readonly T[])[], accept: (
  * and boundary-filtered ones), pick the gentle lead, refill to `size` from the ranked pool under the
  * same `accept`, then order (lead, readable, paywalled). `ranked` is the pool in candidate order, as
  * consecutive segments (see `splitRecent`). With no stored brief, `stored` is empty and this is the
- * composition itself.
+ * composition itself. `accept` is asked `accept(a)` of a stored item and `accept(a, seg, pos)` of
+ * `ranked[seg][pos]`.
  */
 export function applyBriefRules<T extends BriefCandidate>(
   stored: readonly T[],
   ranked: readonly (readonly T[])[],
-  accept: (a: T) => boolean,
+  accept: (a: T, seg?: number, pos?: number) => boolean,
   size = BRIEF_SIZE,
 ): T[] {
-  let kept = stored.filter(accept).slice(0, size);
+  let kept = stored.filter((a) => accept(a)).slice(0, size);
   const keptIds = new Set(kept.map((a) => a.id));
-  // The first BRIEF_CANDIDATE_CAP accepted items, filtered only as far as composition reads them.
-  const at = lazyCandidates(ranked, (a) => !keptIds.has(a.id) && accept(a));
+  // The first BRIEF_CANDIDATE_CAP accepted items, filtered only as far as composition reads them
+  // (`accept` first: it may settle an item from its place alone, without reading it).
+  const at = lazyCandidates(ranked, (a, seg, pos) => accept(a, seg, pos) && !keptIds.has(a.id));
   const lead = leadOf(kept, at);
   let skip: T | null = null;
   if (lead && !keptIds.has(lead.id)) {

@@ -79,15 +79,18 @@ export class Answer {
   #br: Uint8Array<ArrayBuffer> | undefined;
   #gzip: Uint8Array<ArrayBuffer> | undefined;
   #kept = false;
+  readonly #tagged: string | null;
 
-  constructor(body: Uint8Array<ArrayBuffer>, remembered: boolean) {
+  /** `tagged`: what names the body for its tag when cheaper to hash than the body (see `Tagged`); null: the body. */
+  constructor(body: Uint8Array<ArrayBuffer>, remembered: boolean, tagged: string | null = null) {
     this.body = body;
     this.remembered = remembered;
+    this.#tagged = tagged;
   }
 
   /** A weak entity tag of the JSON (weak: the same JSON goes out in three codings). */
   get etag(): string {
-    this.#etag ??= `W/"${hash('sha256', this.body, 'base64url').slice(0, 27)}"`;
+    this.#etag ??= `W/"${hash('sha256', this.#tagged ?? this.body, 'base64url').slice(0, 27)}"`;
     return this.#etag;
   }
 
@@ -139,8 +142,19 @@ const SECOND_SIGHT = { admitOnSecondSight: true };
 const feedAnswers = new WeakMap<Snapshot, FeedAnswers>();
 const briefAnswers = new WeakMap<Snapshot, BriefAnswers>();
 
-/** What builds an answer: its JSON, as text or already as UTF-8 bytes. */
-export type BuildAnswer = () => string | Uint8Array<ArrayBuffer>;
+/**
+ * An answer's UTF-8 bytes with what names them for the entity tag: a text that differs whenever
+ * the bytes do (a feed page's per-card digests, core/readmodel/json.ts `cardsDigests`), hashed
+ * instead of the whole body. An answer's route always tags one way, so a kept answer and a
+ * first-seen one of the same query carry the same tag.
+ */
+export interface Tagged {
+  bytes: Uint8Array<ArrayBuffer>;
+  tagged: string;
+}
+
+/** What builds an answer: its JSON, as text or already as UTF-8 bytes, or `Tagged` bytes. */
+export type BuildAnswer = () => string | Uint8Array<ArrayBuffer> | Tagged;
 
 /**
  * What an answer shows, chosen but not yet encoded: `key` names the selection among the answers of
@@ -182,6 +196,12 @@ export function shownItems<T extends { id: string }>(items: T[], encode: (items:
 
 const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof built === 'string' ? utf8.encode(built) : built);
 
+/** The answer of what `build` made. */
+function answerOf(built: string | Uint8Array<ArrayBuffer> | Tagged, remembered: boolean): Answer {
+  if (typeof built === 'string' || built instanceof Uint8Array) return new Answer(bytesOf(built), remembered);
+  return new Answer(built.bytes, remembered, built.tagged);
+}
+
 /**
  * The answer `cache` holds for `key`, or a new one of `build`, offered to the cache and marked kept
  * when the cache keeps it (before anything encodes it: see `Answer.kept`).
@@ -189,7 +209,7 @@ const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffe
 function keptOrMade(cache: BoundedCache<string, Answer>, key: string, build: BuildAnswer): Answer {
   const known = cache.get(key);
   if (known !== undefined) return known;
-  const answer = new Answer(bytesOf(build()), true);
+  const answer = answerOf(build(), true);
   if (cache.set(key, answer)) answer.keep();
   return answer;
 }
@@ -201,7 +221,7 @@ const answerCache = (name: string, max = MAX_ANSWERS) => boundedCache<string, An
 export function feedAnswer(s: Snapshot, key: string | null, build: BuildAnswer): Answer {
   let held = feedAnswers.get(s);
   if (!held || held.edits !== s.edits) feedAnswers.set(s, (held = { edits: s.edits, answers: answerCache('readmodel.answers.feed') }));
-  if (key === null) return new Answer(bytesOf(build()), false);
+  if (key === null) return answerOf(build(), false);
   return keptOrMade(held.answers, key, build);
 }
 

@@ -31,6 +31,11 @@ interface Columns {
   topic: Uint32Array;
   flavor: Uint32Array;
   source: Uint32Array;
+  cortisol: Float64Array;
+  ragebait: Float64Array;
+  /** The card's line as a code (`lines`): two articles say the same line exactly when their codes are equal. */
+  lines: Dictionary;
+  line: Uint32Array;
   /** The tags of article `seq` are `tag[tagFrom[seq]]` up to (excluding) `tagFrom[seq + 1]`. */
   tagFrom: Uint32Array;
   tag: Uint32Array;
@@ -52,7 +57,8 @@ function buildColumns(ranked: readonly PoolArticle[]): Columns {
   const size = ranked.length;
   const c: Columns = {
     size, topics: dictionary(), flavors: dictionary(), sources: dictionary(), tags: dictionary(),
-    topic: new Uint32Array(size), flavor: new Uint32Array(size), source: new Uint32Array(size), tagFrom: new Uint32Array(size + 1), tag: new Uint32Array(0),
+    topic: new Uint32Array(size), flavor: new Uint32Array(size), source: new Uint32Array(size),
+    cortisol: new Float64Array(size), ragebait: new Float64Array(size), lines: dictionary(), line: new Uint32Array(size), tagFrom: new Uint32Array(size + 1), tag: new Uint32Array(0),
   };
   const bySeq: PoolArticle[] = new Array<PoolArticle>(size);
   for (const a of ranked) if (a.seq >= 0 && a.seq < size) bySeq[a.seq] = a;
@@ -65,6 +71,9 @@ function buildColumns(ranked: readonly PoolArticle[]): Columns {
     c.topic[i] = codeOf(c.topics, a.topic);
     c.flavor[i] = codeOf(c.flavors, a.flavor);
     c.source[i] = codeOf(c.sources, a.source_id);
+    c.cortisol[i] = a.cortisol;
+    c.ragebait[i] = a.ragebait;
+    c.line[i] = codeOf(c.lines, a.card.line);
     for (const t of a.tags) tags.push(codeOf(c.tags, t));
   }
   c.tagFrom[size] = tags.length;
@@ -101,8 +110,42 @@ const avoidOnly = (b: Boundaries): Boundaries => ({
   avoid: b.avoid, maxCortisol: null, maxRagebait: null,
 });
 
-/** A predicate of a snapshot's articles, equal to `(a) => matches(a, f)`. */
-export type Matcher = (a: PoolArticle) => boolean;
+/**
+ * A predicate of a snapshot's articles, equal to `(a) => matches(a, f)`. A walk passes `seq`, the
+ * article's `seq` read from `seqsOf(list)`: the compiled checks then read only typed arrays, and the
+ * article itself only when they cannot settle it (a pool of 10,000 is megabytes of objects, and a
+ * walk that reads each one it passes waits on memory for most of its time: 60-80 ns an article).
+ */
+export type Matcher = (a: PoolArticle, seq?: number) => boolean;
+
+/**
+ * True when two of the articles `seqs` (of `s`) say the same line: only then does a list of their
+ * cards need `distinctLines` (core/domain/card.ts), which otherwise reads every card to learn that.
+ */
+export function repeatsLine(s: Snapshot, seqs: readonly number[]): boolean {
+  const { line, size } = columns(s);
+  for (let i = 1; i < seqs.length; i += 1) {
+    const a = seqs[i] as number;
+    if (!(a >= 0 && a < size)) return true;
+    for (let j = 0; j < i; j += 1) if (line[seqs[j] as number] === line[a]) return true;
+  }
+  return false;
+}
+
+// The `seq` of every article of a list, in the list's order, made once per list (a snapshot's lists
+// are never changed after it is built; the length check guards a list that was).
+const seqsOfList = new WeakMap<readonly PoolArticle[], Int32Array>();
+
+/** The `seq` of each article of `list`, in order: what a walk passes to a `Matcher`. */
+export function seqsOf(list: readonly PoolArticle[]): Int32Array {
+  let seqs = seqsOfList.get(list);
+  if (seqs === undefined || seqs.length !== list.length) {
+    seqs = new Int32Array(list.length);
+    for (let i = 0; i < list.length; i += 1) seqs[i] = (list[i] as PoolArticle).seq;
+    seqsOfList.set(list, seqs);
+  }
+  return seqs;
+}
 
 /** `f` compiled against `s`: equal to `matches(a, f, avoidMemoFor(s, ...))` for every article of `s`. */
 export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
@@ -119,16 +162,16 @@ export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
   const rest: FeedFilter = { boundaries: avoidOnly(b), tag: f.tag, topic: null, mood: f.mood, sourceId: null, exclude: f.exclude, following: f.following };
   const restAlways = f.exclude.size > 0 || f.tag !== null || f.mood !== null || f.following !== null;
   const terms = memo ?? [];
-  const { topic, flavor, source, tagFrom, tag, size } = c;
-  return (a) => {
-    const i = a.seq;
+  const { topic, flavor, source, cortisol, ragebait, tagFrom, tag, size } = c;
+  return (a, seq) => {
+    const i = seq ?? a.seq;
     // Not an article of this snapshot (never met by the queries): the reference filter.
     if (!(i >= 0 && i < size)) return matches(a, f, memo);
     if (topicBad !== null && topicBad[topic[i] as number] === 1) return false;
     if (flavorBad !== null && flavorBad[flavor[i] as number] === 1) return false;
     if (sourceBad !== null && sourceBad[source[i] as number] === 1) return false;
     if (tagBad !== null) for (let k = tagFrom[i] as number, end = tagFrom[i + 1] as number; k < end; k += 1) if (tagBad[tag[k] as number] === 1) return false;
-    if (a.cortisol > maxCortisol || a.ragebait > maxRagebait) return false;
+    if ((cortisol[i] as number) > maxCortisol || (ragebait[i] as number) > maxRagebait) return false;
     let untested = false;
     for (let k = 0; k < terms.length; k += 1) {
       const verdict = terms[k]?.[i];

