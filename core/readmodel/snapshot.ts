@@ -75,11 +75,12 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
     const name = names.get(doc.source_id);
     // Defence in depth: an article whose source is not visible never enters the model.
     if (name === undefined) continue;
-    const a = toPoolArticle(doc, name, rankScore);
-    a.seq = items.length;
-    items.push(a);
+    items.push(toPoolArticle(doc, name, rankScore));
   }
   const all: SortedLists = { ranked: [...items].sort(compareRanked), latest: [...items].sort(compareLatest) };
+  // Numbered in ranked order: the walks of ranked lists (most of them) then read the per-article
+  // arrays kept by `seq` (core/readmodel/compiled.ts, the avoid-term memo) front to back.
+  for (let i = 0; i < all.ranked.length; i += 1) (all.ranked[i] as PoolArticle).seq = i;
   return {
     version,
     loadedAt,
