@@ -38,7 +38,7 @@ import { importRoutes } from './routes/imports.ts';
 import { oidcRoutes } from './routes/oidc.ts';
 import { prefsRoutes } from './routes/prefs.ts';
 import { savedRoutes } from './routes/saved.ts';
-import { verifyPage, verifyScript } from './verify-page.ts';
+import { verifyRoutes } from './verify-page.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { articlePageRoutes } from './routes/pages.ts';
 import { puzzleRoutes } from './routes/puzzles.ts';
@@ -151,8 +151,10 @@ export function createApp(deps: AppDeps): App {
   // From memory, compressed and conditional (api/static-files.ts); under Node the server answers
   // these before the app runs, and this middleware serves `app.request()` from the same index.
   app.use('*', siteMiddleware(staticFiles));
-  // Pages missing from the last build (e.g. an article accepted since) are rendered on demand.
-  for (const [pattern, handler] of pageRoutes(deps)) app.get(pattern, handler);
+  // The magic link's page, server-rendered; pages missing from the last build (e.g. an article
+  // accepted since) are rendered on demand.
+  app.route('/auth', verifyRoutes(deps));
+  for (const [pattern, handler] of articlePageRoutes(deps)) app.get(pattern, handler);
   app.notFound((c) => notFoundHtml(c, deps));
 
   app.onError((error, c) => errorResponse(error, c, deps));
@@ -185,14 +187,5 @@ function apiRoutes(deps: AppDeps): Array<[string, Hono<AppEnv>]> {
     ['/api/admin', adminRoutes(deps)],
     ['/api/puzzle', puzzleRoutes(deps)],
     ['/api/source-preview', sourcePreviewRoutes(deps)],
-  ];
-}
-
-/** Server-rendered pages, tried after the static files (e.g. `/a/<id>` on demand). */
-function pageRoutes(deps: AppDeps): Array<[string, (c: Context<AppEnv>) => Response | Promise<Response>]> {
-  return [
-    ['/auth/verify', verifyPage(deps)],
-    ['/auth/verify.js', verifyScript],
-    ...articlePageRoutes(deps),
   ];
 }

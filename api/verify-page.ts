@@ -6,10 +6,12 @@
  * without it the plain form post works and redirects. `?error=<code>` (from a failed provider
  * sign-in or link) is explained calmly from a fixed list; unknown codes get the generic message.
  */
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { SIGN_IN_ERRORS } from '../core/domain/auth.ts';
 import { escapeHtml } from '../core/domain/html.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
+import { query } from './validate.ts';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
@@ -54,14 +56,17 @@ ${withScript ? '<script src="/auth/verify.js" defer></script>' : ''}
 </head><body><main>${body}</main></body></html>`;
 }
 
-/** GET `/auth/verify`: the sign-in button, or a calm explanation of `?error=`. */
-export function verifyPage(deps: AppDeps) {
-  return (c: Context<AppEnv>): Response => {
+/** A query value as the page reads it: the first of a repeated one. Never refused: a page answers, it does not 422. */
+const first = z.union([z.string(), z.array(z.string())]).optional().transform((v) => (Array.isArray(v) ? v[0] : v));
+const VERIFY_QUERY = z.object({ error: first, token: first });
+
+/** GET `/auth/verify` (the sign-in button, or a calm explanation of `?error=`) and its script, mounted at `/auth`. */
+export function verifyRoutes(deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>().get('/verify', query(VERIFY_QUERY), (c) => {
     const name = deps.config.serviceName;
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
-    const error = c.req.query('error');
-    const token = c.req.query('token');
+    const { error, token } = c.req.valid('query');
     if (error !== undefined) {
       const message = (Object.hasOwn(SIGN_IN_ERRORS, error) ? SIGN_IN_ERRORS[error] : undefined) ?? 'The sign-in did not work this time. Please try again.';
       return c.html(page('Sign-in', `<h1>Let’s try that again</h1><p>${escapeHtml(message)}</p><p><a href="/?view=signin">Back to sign-in</a></p>`, name, false));
@@ -83,11 +88,11 @@ export function verifyPage(deps: AppDeps) {
         true,
       ),
     );
-  };
+  }).get('/verify.js', verifyScript);
 }
 
 /** GET `/auth/verify.js`. */
-export function verifyScript(c: Context<AppEnv>): Response {
+function verifyScript(c: Context<AppEnv>): Response {
   c.header('Cache-Control', 'public, max-age=3600');
   return c.body(VERIFY_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
 }

@@ -158,6 +158,21 @@ test('/auth/verify?error= explains known codes calmly and escapes nothing it doe
   const html = await odd.text();
   assert.not.match(html, /alert\(1\)/);
   assert.match(html, /did not work this time/);
+  // A repeated parameter counts by its first value, as it did before the page read its query through the validator.
+  const repeated = await (await ctx.request('/auth/verify?error=email_unverified&error=other')).text();
+  assert.match(repeated, /has not confirmed your e-mail address/);
+});
+
+test('/auth/verify reads the first of a repeated token, and an incomplete one gets a calm page, never an error', async () => {
+  const token = 'a'.repeat(32);
+  const page = await ctx.request(`/auth/verify?token=${token}&token=second`);
+  assert.is(page.status, 200);
+  assert.match(await page.text(), new RegExp(`name="token" value="${token}"`));
+  for (const odd of ['/auth/verify', '/auth/verify?token=short', '/auth/verify?token=%3Cb%3E', '/auth/verify?token']) {
+    const res = await ctx.request(odd);
+    assert.is(res.status, 200, odd);
+    assert.match(await res.text(), /This link looks incomplete/, odd);
+  }
 });
 
 test('a cross-site form post of a token is refused (login CSRF)', async () => {
