@@ -102,6 +102,22 @@ function verdicts(d: Dictionary, rejects: (value: string) => boolean): Uint8Arra
   return out;
 }
 
+/**
+ * The verdicts rejecting exactly the values of `muted` (null when none of them occurs in `d`): a
+ * look-up per muted value instead of a test per value of `d` (a reader mutes one or two of ~60
+ * tags; every first-seen query builds its tables).
+ */
+function mutedCodes(d: Dictionary, muted: ReadonlySet<string>): Uint8Array | null {
+  let out: Uint8Array | null = null;
+  for (const value of muted) {
+    const code = d.codes.get(value);
+    if (code === undefined) continue;
+    out ??= new Uint8Array(d.values.length);
+    out[code] = 1;
+  }
+  return out;
+}
+
 const NONE: ReadonlySet<string> = new Set();
 
 /** Boundaries that only avoid `avoid` (everything else the compiled part has settled). */
@@ -152,10 +168,14 @@ export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
   const b = f.boundaries;
   const memo = avoidMemoFor(s, b.avoid);
   const c = columns(s);
-  const topicBad = verdicts(c.topics, (t) => b.muteTopics.has(t) || (b.includeTopics.size > 0 && !b.includeTopics.has(t)) || (f.topic !== null && t !== f.topic));
-  const flavorBad = verdicts(c.flavors, (v) => b.muteFlavors.has(v) || (b.includeFlavors.size > 0 && !b.includeFlavors.has(v)));
-  const sourceBad = b.muteSources.size === 0 && f.sourceId === null ? null : verdicts(c.sources, (v) => b.muteSources.has(v) || (f.sourceId !== null && v !== f.sourceId));
-  const tagBad = b.muteTags.size === 0 ? null : verdicts(c.tags, (t) => b.muteTags.has(t));
+  // A table from the mutes alone unless an include list or the request's own narrowing rejects
+  // the values it does not name (then every value is asked).
+  const topicBad = b.includeTopics.size > 0 || f.topic !== null
+    ? verdicts(c.topics, (t) => b.muteTopics.has(t) || (b.includeTopics.size > 0 && !b.includeTopics.has(t)) || (f.topic !== null && t !== f.topic))
+    : mutedCodes(c.topics, b.muteTopics);
+  const flavorBad = b.includeFlavors.size > 0 ? verdicts(c.flavors, (v) => b.muteFlavors.has(v) || !b.includeFlavors.has(v)) : mutedCodes(c.flavors, b.muteFlavors);
+  const sourceBad = f.sourceId !== null ? verdicts(c.sources, (v) => b.muteSources.has(v) || v !== f.sourceId) : mutedCodes(c.sources, b.muteSources);
+  const tagBad = mutedCodes(c.tags, b.muteTags);
   const maxCortisol = b.maxCortisol ?? Infinity;
   const maxRagebait = b.maxRagebait ?? Infinity;
   // What is left for the reference filter: the avoid-terms and the request's own narrowing.
