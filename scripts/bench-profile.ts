@@ -18,6 +18,8 @@
  * (the same with a browser's Accept-Encoding); `bare_cold` (the cold brief sequence against a bare
  * Node handler doing the least any cold brief must do, with the product's warm header set:
  * scripts/bench/bare-cold.ts; a reference for what the machine allows, not the product);
+ * `bare_cold_feed` (the same handler, walking as for a brief, sending the bytes of a warm feed
+ * page, ~14 KB, to the cold feed sequence: what a feed page's size costs by itself);
  * `static`, `static_gz` (the built
  * site's `/brief.json`, `/today` and one `/a` page in turn, as the bench's static section asks
  * them, plain and with a browser's Accept-Encoding; the site is built first). Findings made with it are in
@@ -93,6 +95,8 @@ try {
   floor.get('/__floor_headers', (c) => c.body(body, 200, productHeaders));
   const floorServer = await listen(createServer(getRequestListener(floor.fetch)));
   const bareCold = await listen(bareColdServer(body, productHeaders));
+  const feedPage = new Uint8Array(await (await fetch(`${server.base}/api/feed?${FEED_QUERY}`)).arrayBuffer());
+  const bareColdFeed = await listen(bareColdServer(feedPage, productHeaders));
   const cold: ColdCounter = { next: 0 };
   let sitePaths: string[] = [];
   if (names.some((name) => name.startsWith('static'))) {
@@ -112,6 +116,7 @@ try {
     brief_cold_gz: { url: `${server.base}${BRIEF_COLD_PATH}`, cold, headers: BROWSER_ENCODINGS },
     feed_cold_gz: { url: `${server.base}${FEED_COLD_PATH}`, cold, headers: BROWSER_ENCODINGS },
     bare_cold: { url: `${bareCold.base}${BRIEF_COLD_PATH}`, cold },
+    bare_cold_feed: { url: `${bareColdFeed.base}${FEED_COLD_PATH}`, cold },
     static: { url: `${server.base}/`, paths: sitePaths },
     static_gz: { url: `${server.base}/`, paths: sitePaths, headers: BROWSER_ENCODINGS },
   };
@@ -148,6 +153,7 @@ try {
     await appOnly.close();
     await floorServer.close();
     await bareCold.close();
+    await bareColdFeed.close();
     readModelFor(db).stop();
   }
 } finally {
