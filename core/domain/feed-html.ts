@@ -85,7 +85,8 @@ export function cleanTitle(raw: string): string {
  */
 export function titleFromText(teaser: string): string {
   const sentence = /^.+?[.!?](?=\s|$)/s.exec(teaser)?.[0] ?? teaser;
-  return truncate(sentence.replace(/\.$/, '').trim(), 100);
+  // One closing full stop goes; an ellipsis ("...") stays whole.
+  return truncate(sentence.replace(/(?<!\.)\.$/, '').trim(), 100);
 }
 
 /** The feed's own teaser as plain text without the feed's boilerplate or its links to other stories (teaser-boilerplate.ts), at most 600 characters (input for our summary only). */

@@ -140,8 +140,9 @@ export type Matcher = (a: PoolArticle, seq?: number) => boolean;
  */
 export function repeatsLine(s: Snapshot, seqs: readonly number[]): boolean {
   const { line, size } = columns(s);
-  for (let i = 1; i < seqs.length; i += 1) {
+  for (let i = 0; i < seqs.length; i += 1) {
     const a = seqs[i] as number;
+    // Not an article of this snapshot: say so, and `distinctLines` reads the cards themselves.
     if (!(a >= 0 && a < size)) return true;
     for (let j = 0; j < i; j += 1) if (line[seqs[j] as number] === line[a]) return true;
   }

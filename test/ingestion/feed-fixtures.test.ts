@@ -211,6 +211,7 @@ if (dir) {
     const long = titleFromText(`${'Neighbours planted a long row of apple trees '.repeat(4)}along the lane. Then more.`);
     assert.ok(long.length <= 100 && long.endsWith('…') && !long.includes('Then'), long);
     assert.is(titleFromText(''), '');
+    assert.is(titleFromText('We waited... and the swifts came back. More soon.'), 'We waited...', 'an ellipsis is not a full stop');
     assert.ok(items('jsonfeed-script-in-content-html.json').some((i) => i.title === 'Hello, world!'));
     assert.is(items('atom-missing-title-link.atom').length, 0);
   });
