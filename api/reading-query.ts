@@ -19,17 +19,16 @@ export const readingQuery = rememberedQuery(READING_QUERY, rememberedQueries);
 
 /**
  * The reading query of a request Node's server answers itself (api/reading-host.ts): the query
- * values as the validator receives them (Hono's own `getQueryParams` over the same URL string the
- * adapter would build, one value per name unless repeated), through the same schema, remembered as
- * the validator remembers it. Undefined when the schema refuses it: the app then answers the 422.
+ * values of Hono's own `getQueryParams` over the same URL string the adapter would build, through
+ * the same schema, remembered as the validator remembers it. Undefined when the schema refuses it:
+ * the app then answers the 422. The values go in as Hono gives them, every one a list: the
+ * validator hands the schema a single value as a string instead, and the schema's first step
+ * (`oneValueEach`, core/readmodel/params.ts) makes one value per name of either shape alike.
  */
 export function readingQueryOf(url: string, search: string): ReadingParams | undefined {
   const known = rememberedQueries.get(search);
   if (known !== undefined) return known;
-  // Built as the validator builds it (`Object.fromEntries`: a name such as `__proto__` is an own key, never the prototype).
-  const values = getQueryParams(url) as Record<string, string[]>;
-  const shaped = Object.fromEntries(Object.entries(values).map(([name, all]) => [name, all.length === 1 ? all[0]! : all]));
-  const result = READING_QUERY.safeParse(shaped);
+  const result = READING_QUERY.safeParse(getQueryParams(url));
   if (!result.success) return undefined;
   // Only a query Node's server answers is offered to the cache here; the others (a pause, `following`)
   // go to the app, whose validator parses and offers them as it does every query it sees.
