@@ -78,17 +78,6 @@ export function cleanTitle(raw: string): string {
   return truncate(plainText(raw), 300);
 }
 
-/**
- * A title for an item its feed left untitled (a microblog's posts: Scripting News titles 11 of its
- * 50): the first sentence of its teaser text, without a closing full stop, at most 100 characters
- * (cut at a word, as a feed reader's list shows it). Empty when the item has no text either.
- */
-export function titleFromText(teaser: string): string {
-  const sentence = /^.+?[.!?](?=\s|$)/s.exec(teaser)?.[0] ?? teaser;
-  // One closing full stop goes; an ellipsis ("...") stays whole.
-  return truncate(sentence.replace(/(?<!\.)\.$/, '').trim(), 100);
-}
-
 /** The feed's own teaser as plain text without the feed's boilerplate or its links to other stories (teaser-boilerplate.ts), at most 600 characters (input for our summary only). */
 export function teaserText(raw: string): string {
   return truncate(withoutBoilerplate(plainText(withoutRelatedLinks(raw))), 600);

@@ -7,7 +7,7 @@
  */
 import type { ArticleDoc } from './article.ts';
 import { parseLooseDate } from './feed-date.ts';
-import { cleanTitle, teaserText, titleFromText } from './feed-html.ts';
+import { cleanTitle, teaserText } from './feed-html.ts';
 import { chooseImage, imagesInHtml, repeatedImages, type ImageCandidate } from './feed-images.ts';
 import { fullTextWords } from './full-text.ts';
 import { canonicalLink, isPaywalledHost } from './links.ts';
@@ -104,8 +104,7 @@ function addMediaCandidates(value: unknown, out: ImageCandidate[]): void {
 /**
  * Normalise the items of one parsed feed: rss-parser output (untrusted data), or the lenient
  * parser's and JSON Feed's items in the same shape (`FeedItemFields`). Items without a usable link
- * are skipped, and so are items with neither a title nor any text to title them by (an untitled
- * item takes its first sentence: `titleFromText`); images repeated across items are dropped.
+ * or title are skipped; images repeated across items are dropped.
  */
 export function normalizeItems(items: unknown[], options: { base: string; now: Date; paywalled?: boolean; maxItems?: number }): NormalizedItem[] {
   const out: NormalizedItem[] = [];
@@ -114,14 +113,11 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
     if (!item) continue;
     const link = text(item.link) ?? text(item['rdf:about']) ?? (text(item.guid)?.startsWith('http') ? text(item.guid) : null);
     const parsed = link ? canonicalLink(link, options.base) : null;
-    if (!parsed) continue;
+    const title = cleanTitle(text(item.title) ?? '');
+    if (!parsed || !title) continue;
     const html = text(item['content:encoded']) ?? text(item.content) ?? '';
     // The raw HTML, not rss-parser's snippet: our plainText drops script and style content entirely.
     const teaserSource = text(item.summary) ?? text(item.content) ?? html;
-    const teaser = teaserText(teaserSource);
-    // An untitled item (RSS lets a post be a description alone) is titled by its first sentence.
-    const title = cleanTitle(text(item.title) ?? '') || titleFromText(teaser);
-    if (!title) continue;
     const group = record(item.mediaGroup) ?? record(Array.isArray(item.mediaGroup) ? item.mediaGroup[0] : null);
     const enclosure = record(item.enclosure);
     const itunes = record(item.itunes);
@@ -142,7 +138,7 @@ export function normalizeItems(items: unknown[], options: { base: string; now: D
       guid: guid ? guid.trim().slice(0, 500) || null : null,
       url: parsed.href,
       title,
-      teaser,
+      teaser: teaserText(teaserSource),
       image,
       // The canonical link's own hostname (reading its href back gives the same URL).
       paywalled: options.paywalled === true || isPaywalledHost(parsed.hostname),

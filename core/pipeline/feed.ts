@@ -85,26 +85,19 @@ export async function parseFeed(body: string, base: string, options: ParseOption
   if (!trimmed.startsWith('<')) throw new Error('the response is neither XML nor JSON');
   let strict: { items: NormalizedItem[]; title: string | null } | null = null;
   let refusal: unknown = null;
-  let markupTitles = false;
   try {
     const feed = await strictParse(trimmed);
     const items: unknown[] = Array.isArray(feed.items) ? feed.items : [];
     const title = typeof feed.title === 'string' ? feed.title.trim().slice(0, 200) || null : null;
     if (!/<(rss|feed|rdf:RDF|channel)\b/i.test(trimmed.slice(0, 4000))) throw new Error('the document is not an RSS or Atom feed');
     strict = { items: normalize(items), title };
-    markupTitles = items.some(hasMarkupTitle);
-    if (strict.items.length > 0 && !markupTitles) return strict;
+    if (strict.items.length > 0 && !items.some(hasMarkupTitle)) return strict;
   } catch (error) {
     refusal = error;
   }
   const lenient = parseLeniently(trimmed, limit);
   const items = lenient ? normalize(lenient.items) : [];
-  const strictCount = strict?.items.length ?? 0;
-  // With titles rss-parser could not read (their items titled by their text instead), the lenient
-  // reading wins a tie: it reads those titles.
-  if (items.length > strictCount || (markupTitles && items.length > 0 && items.length === strictCount)) {
-    return { items, title: strict?.title ?? (lenient?.title?.trim().slice(0, 200) || null) };
-  }
+  if (items.length > (strict?.items.length ?? 0)) return { items, title: strict?.title ?? (lenient?.title?.trim().slice(0, 200) || null) };
   if (strict) return strict;
   throw new Error(refusalText(refusal));
 }
