@@ -8,8 +8,8 @@
  * queries of readers passing through are parsed and let go.
  */
 import { boundedCache } from '../core/platform/cache.ts';
-import { READING_QUERY, type ReadingParams } from '../core/readmodel/params.ts';
-import { getQueryParams } from 'hono/utils/url';
+import { prefsOnlyParams, READING_QUERY, type ReadingParams } from '../core/readmodel/params.ts';
+import { getQueryParam, getQueryParams } from 'hono/utils/url';
 import { MAX_REMEMBERED_QUERY_CHARS, rememberedQuery } from './validate.ts';
 
 const rememberedQueries = boundedCache<string, ReadingParams>('readmodel.queries', 512, { admitOnSecondSight: true });
@@ -28,10 +28,17 @@ export const readingQuery = rememberedQuery(READING_QUERY, rememberedQueries);
 export function readingQueryOf(url: string, search: string): ReadingParams | undefined {
   const known = rememberedQueries.get(search);
   if (known !== undefined) return known;
-  const result = READING_QUERY.safeParse(getQueryParams(url));
-  if (!result.success) return undefined;
+  // A query of the one parameter `prefs` cannot fail the schema: its own transform, without zod's run (`prefsOnlyParams`).
+  const prefs = search.startsWith('prefs=') && !search.includes('&') ? getQueryParam(url, 'prefs') : undefined;
+  let q: ReadingParams;
+  if (typeof prefs === 'string') q = prefsOnlyParams(prefs);
+  else {
+    const result = READING_QUERY.safeParse(getQueryParams(url));
+    if (!result.success) return undefined;
+    q = result.data;
+  }
   // Only a query Node's server answers is offered to the cache here; the others (a pause, `following`)
   // go to the app, whose validator parses and offers them as it does every query it sees.
-  if (result.data.answerKey !== null && search.length <= MAX_REMEMBERED_QUERY_CHARS) rememberedQueries.set(search, result.data);
-  return result.data;
+  if (q.answerKey !== null && search.length <= MAX_REMEMBERED_QUERY_CHARS) rememberedQueries.set(search, q);
+  return q;
 }

@@ -152,6 +152,19 @@ function toParams(v: z.output<typeof READING_FIELDS>): ReadingParams {
   return Object.freeze(q);
 }
 
+/**
+ * `READING_QUERY` of a query whose one parameter is `prefs` (every reader's brief, and any first
+ * page of the feed), given the parameter's value: the schema's checks cannot refuse that shape
+ * (`prefs` takes any text and no other field is there), so this is the schema's own transform on
+ * it, without zod's run. The reading host takes a first-seen brief this way: 57-72 µs of server
+ * CPU against 82-151 through the schema, in seven `bench-profile` rounds alternating with it on
+ * 27 Nov 2026 (docs/benchmarks.md, "Prefs-only queries"). test/reading/params.test.ts holds it equal
+ * to the schema on every string.
+ */
+export function prefsOnlyParams(prefs: string): ReadingParams {
+  return toParams({ prefs });
+}
+
 /** The query of `/api/feed`, `/api/brief`, `/api/replacement`, `/api/categories`. */
 export const READING_QUERY = z.preprocess(oneValueEach, READING_FIELDS.transform(toParams));
 
