@@ -144,7 +144,7 @@ const briefAnswers = new WeakMap<Snapshot, BriefAnswers>();
 
 /**
  * An answer's UTF-8 bytes with what names them for the entity tag: a text that differs whenever
- * the bytes do (a feed page's per-card digests, core/readmodel/json.ts `cardsDigests`), hashed
+ * the bytes do (a feed page's per-card digests, core/readmodel/json.ts `cardsTagged`), hashed
  * instead of the whole body. An answer's route always tags one way, so a kept answer and a
  * first-seen one of the same query carry the same tag.
  */

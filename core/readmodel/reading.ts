@@ -5,7 +5,7 @@
  */
 import type { FeedFilter } from '../domain/filter.ts';
 import { briefAnswer, feedAnswer, shownItems, type Answer } from './answers.ts';
-import { briefBytes, cardsBytes, cardsDigests } from './json.ts';
+import { briefBytes, cardsTagged } from './json.ts';
 import { toFilter, type ReadingParams } from './params.ts';
 import { briefGeneratedAt, briefSelection, distinctBriefLines, feedPage, recentSplit } from './queries.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -32,8 +32,5 @@ export function briefAnswerOf(s: Snapshot, q: ReadingParams, now: Date): Answer 
  * costs no `Date`.
  */
 export function feedAnswerOf(s: Snapshot, q: ReadingParams, clock: () => Date, following: FeedFilter['following']): Answer {
-  return feedAnswer(s, q.answerKey, () => {
-    const page = feedPage(s, toFilter(q, clock(), following), q.sort, q.offset, q.limit);
-    return { bytes: cardsBytes(page), tagged: cardsDigests(page) };
-  });
+  return feedAnswer(s, q.answerKey, () => cardsTagged(feedPage(s, toFilter(q, clock(), following), q.sort, q.offset, q.limit)));
 }
