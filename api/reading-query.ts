@@ -8,8 +8,8 @@
  * queries of readers passing through are parsed and let go.
  */
 import { boundedCache } from '../core/platform/cache.ts';
-import { prefsOnlyParams, READING_QUERY, type ReadingParams } from '../core/readmodel/params.ts';
-import { getQueryParam, getQueryParams } from 'hono/utils/url';
+import { READING_QUERY, readReadingQuery, type ReadingParams } from '../core/readmodel/params.ts';
+import { getQueryParams } from 'hono/utils/url';
 import { MAX_REMEMBERED_QUERY_CHARS, rememberedQuery } from './validate.ts';
 
 const rememberedQueries = boundedCache<string, ReadingParams>('readmodel.queries', 512, { admitOnSecondSight: true });
@@ -19,24 +19,18 @@ export const readingQuery = rememberedQuery(READING_QUERY, rememberedQueries);
 
 /**
  * The reading query of a request Node's server answers itself (api/reading-host.ts): the query
- * values of Hono's own `getQueryParams` over the same URL string the adapter would build, through
- * the same schema, remembered as the validator remembers it. Undefined when the schema refuses it:
- * the app then answers the 422. The values go in as Hono gives them, every one a list: the
- * validator hands the schema a single value as a string instead, and the schema's first step
- * (`oneValueEach`, core/readmodel/params.ts) makes one value per name of either shape alike.
+ * values of Hono's own `getQueryParams` over the same URL string the adapter would build, read by
+ * the rules `READING_QUERY` wraps (`readReadingQuery`, without zod's run: core/readmodel/params.ts),
+ * remembered as the validator remembers them. Undefined when a rule refuses it: the app then
+ * answers the 422. The values go in as Hono gives them, every one a list: the validator hands over
+ * a single value as a string instead, and the rules read either shape alike.
  */
 export function readingQueryOf(url: string, search: string): ReadingParams | undefined {
   const known = rememberedQueries.get(search);
   if (known !== undefined) return known;
-  // A query of the one parameter `prefs` cannot fail the schema: its own transform, without zod's run (`prefsOnlyParams`).
-  const prefs = search.startsWith('prefs=') && !search.includes('&') ? getQueryParam(url, 'prefs') : undefined;
-  let q: ReadingParams;
-  if (typeof prefs === 'string') q = prefsOnlyParams(prefs);
-  else {
-    const result = READING_QUERY.safeParse(getQueryParams(url));
-    if (!result.success) return undefined;
-    q = result.data;
-  }
+  const read = readReadingQuery(getQueryParams(url));
+  if (!read.ok) return undefined;
+  const q = read.value;
   // Only a query Node's server answers is offered to the cache here; the others (a pause, `following`)
   // go to the app, whose validator parses and offers them as it does every query it sees.
   if (q.answerKey !== null && search.length <= MAX_REMEMBERED_QUERY_CHARS) rememberedQueries.set(search, q);

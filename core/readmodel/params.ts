@@ -1,6 +1,7 @@
 /**
- * Query parameters of the reading endpoints, as zod schemas: the routes read them through
- * `@hono/zod-validator` (api/reading-query.ts), the same path as every other route's input.
+ * Query parameters of the reading endpoints: one reader of their rules (`readReadingQuery`), which
+ * the routes read as zod schemas through `@hono/zod-validator` (api/reading-query.ts), the same
+ * path as every other route's input, and the reading host calls as it is (api/reading-host.ts).
  * Tolerant where SPEC.md asks for it (`prefs`, `exclude`, booleans, `ts`), strict where a wrong
  * value is a client bug (a malformed id, an unknown `sort` or `mood`, a non-numeric `offset` /
  * `limit`: 422). Huge numbers are clamped.
@@ -52,36 +53,67 @@ export interface ReadingParams {
 /** A parsed reading request read at one instant. */
 export type ReadingQuery = ReadingParams & { boundaries: Boundaries };
 
-/**
- * The query as the validator hands it over (a repeated parameter is an array) or as Hono's
- * `getQueryParams` gives it (every value an array), with one value per name: a repeated
- * single-valued parameter counts by its first value, and repeated `exclude` values join with
- * commas (`exclude=a&exclude=b` is `exclude=a,b`). One pass here, so every field below is
- * a plain string check: zod's per-field transforms cost ~4 µs a query, this ~1 µs (measured in
- * process, 50,000 parses), and the reading routes parse a new query on every cold request.
- */
-function oneValueEach(query: unknown): unknown {
-  if (typeof query !== 'object' || query === null) return query;
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(query)) out[name] = Array.isArray(value) ? (name === 'exclude' ? value.join(',') : value[0]) : value;
-  return out;
+/** The names of the reading parameters (`/api/since` adds `ts`); any other parameter is ignored. */
+type FieldName = 'prefs' | 'tag' | 'topic' | 'mood' | 'source_id' | 'exclude' | 'following' | 'gentle' | 'sort' | 'offset' | 'limit' | 'ts';
+
+/** One value per reading parameter, as the rules below read it; absent ones undefined. */
+type ReadingFields = Record<FieldName, string | undefined>;
+
+/** A rule of one parameter broken: which one, why (as the 422's message says it), and the 422's code when the rule names one. */
+export interface QueryIssue {
+  readonly field: string;
+  readonly message: string;
+  readonly code?: string;
 }
 
-const text = z.string().optional();
+/** A query read: its value, or the first rule it breaks (parameters in a fixed order, so one query always names the same). */
+export type QueryRead<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issue: QueryIssue };
+
 /** Absent, empty or blank: the parameter's default. */
 const blank = (v: string | undefined): v is undefined => v === undefined || v.trim() === '';
 /** A value trimmed, or null when blank. */
 const single = (v: string | undefined): string | null => (blank(v) ? null : v.trim());
 
-const id = text.refine((v) => blank(v) || isValidId(v.trim()), 'must be an id of letters, digits, "_" or "-"');
-const whole = text.refine((v) => blank(v) || /^\d+$/.test(v.trim()), 'must be a whole number');
-const sort = text.refine((v) => blank(v) || v.trim() === 'ranked' || v.trim() === 'latest', 'must be "ranked" or "latest"');
-/** A mood id of /api/moods; an unknown one is a 422 with its own code (`params.code`, api/validate.ts). */
-const mood = id.superRefine((v, ctx) => {
-  if (!blank(v) && isValidId(v.trim()) && findMood(v.trim()) === null) {
-    ctx.addIssue({ code: 'custom', message: `"${v.trim()}" is not one of /api/moods`, params: { code: 'unknown_mood' } });
+/**
+ * The query as the validator hands it over (a repeated parameter is an array) or as Hono's
+ * `getQueryParams` gives it (every value an array), with one value per name: a repeated
+ * single-valued parameter counts by its first value, and repeated `exclude` values join with
+ * commas (`exclude=a&exclude=b` is `exclude=a,b`). A value that is not text is refused (the
+ * validator and Hono only ever give text).
+ */
+function fieldsOf(query: unknown): QueryRead<ReadingFields> {
+  if (typeof query !== 'object' || query === null) return { ok: false, issue: { field: '', message: 'must be a query string' } };
+  const out: ReadingFields = { prefs: undefined, tag: undefined, topic: undefined, mood: undefined, source_id: undefined, exclude: undefined, following: undefined, gentle: undefined, sort: undefined, offset: undefined, limit: undefined, ts: undefined };
+  for (const name of Object.keys(query)) {
+    if (!Object.hasOwn(out, name)) continue;
+    const raw: unknown = (query as Record<string, unknown>)[name];
+    const value: unknown = Array.isArray(raw) ? (name === 'exclude' ? raw.join(',') : raw[0]) : raw;
+    if (value === undefined) continue;
+    if (typeof value !== 'string') return { ok: false, issue: { field: name, message: 'must be text' } };
+    out[name as FieldName] = value;
   }
-});
+  return { ok: true, value: out };
+}
+
+const ID_RULE = 'must be an id of letters, digits, "_" or "-"';
+
+/** The first reading parameter of `v` that breaks its rule, in the parameters' order; null when none does. */
+function brokenRule(v: ReadingFields): QueryIssue | null {
+  for (const field of ['tag', 'topic', 'mood', 'source_id'] as const) {
+    const value = v[field];
+    if (blank(value)) continue;
+    if (!isValidId(value.trim())) return { field, message: ID_RULE };
+    // A mood id of /api/moods; an unknown one is a 422 with its own code.
+    if (field === 'mood' && findMood(value.trim()) === null) return { field, message: `"${value.trim()}" is not one of /api/moods`, code: 'unknown_mood' };
+  }
+  const sort = single(v.sort);
+  if (sort !== null && sort !== 'ranked' && sort !== 'latest') return { field: 'sort', message: 'must be "ranked" or "latest"' };
+  for (const field of ['offset', 'limit'] as const) {
+    const value = v[field];
+    if (!blank(value) && !/^\d+$/.test(value.trim())) return { field, message: 'must be a whole number' };
+  }
+  return null;
+}
 
 const count = (v: string | undefined, fallback: number, min: number, max: number): number => (blank(v) ? fallback : Math.min(max, Math.max(min, Number(v.trim()))));
 
@@ -95,16 +127,13 @@ const NO_IDS: ReadonlySet<string> = new Set();
 function excludeIds(v: string | undefined): ReadonlySet<string> {
   if (v === undefined || v === '') return NO_IDS;
   const out = new Set<string>();
-  for (const part of (v ?? '').split(',')) {
+  for (const part of v.split(',')) {
     const trimmed = part.trim();
     if (isValidId(trimmed)) out.add(trimmed);
     if (out.size >= MAX_EXCLUDE) return out;
   }
   return out;
 }
-
-/** The reading parameters before they become `ReadingParams` (`/api/since` adds `ts`). */
-const READING_FIELDS = z.object({ prefs: text, tag: id, topic: id, mood, source_id: id, exclude: text, following: text, gentle: text, sort, offset: whole, limit: whole });
 
 // Boundaries of recent `prefs` strings without pauses (then they do not depend on `now`): a reader
 // sends the same blob with every query (other pages, other offsets), and parsing it compiles a
@@ -127,7 +156,7 @@ function timelessBoundaries(raw: string | null): Boundaries | null {
   return boundaries;
 }
 
-function toParams(v: z.output<typeof READING_FIELDS>): ReadingParams {
+function toParams(v: ReadingFields): ReadingParams {
   const prefs = v.prefs ?? null;
   const timeless = timelessBoundaries(prefs);
   const moodId = single(v.mood);
@@ -153,23 +182,47 @@ function toParams(v: z.output<typeof READING_FIELDS>): ReadingParams {
 }
 
 /**
- * `READING_QUERY` of a query whose one parameter is `prefs` (every reader's brief, and any first
- * page of the feed), given the parameter's value: the schema's checks cannot refuse that shape
- * (`prefs` takes any text and no other field is there), so this is the schema's own transform on
- * it, without zod's run. The reading host takes a first-seen brief this way: 57-72 µs of server
- * CPU against 82-151 through the schema, in seven `bench-profile` rounds alternating with it on
- * 27 Nov 2026 (docs/benchmarks.md, "Prefs-only queries"). test/reading/params.test.ts holds it equal
- * to the schema on every string.
+ * The reading query's rules, read without zod: the reading host (api/reading-host.ts) answers
+ * first-seen feed pages and briefs through this, and the routes' validator through `READING_QUERY`,
+ * which is this function as a schema. Zod's run of the earlier object schema cost a first-seen feed
+ * page 20-50 µs of server CPU (a throw-away A/B in the bench's cold sequence, three alternations,
+ * 27 Nov 2026), though ~7 µs in a loop: its per-field steps, issues and result objects on a path
+ * that parses a new query every time.
  */
-export function prefsOnlyParams(prefs: string): ReadingParams {
-  return toParams({ prefs });
+export function readReadingQuery(query: unknown): QueryRead<ReadingParams> {
+  return readWith(query, toParams);
+}
+
+/** The query of `/api/since`: the reading parameters and the raw `ts` (read with `parseSinceTs`). */
+export interface SinceParams {
+  ts: string | null;
+  reading: ReadingParams;
+}
+
+/** The fields of `query` made into a `T` by `make` when they break no rule. */
+function readWith<T>(query: unknown, make: (v: ReadingFields) => T): QueryRead<T> {
+  const fields = fieldsOf(query);
+  if (!fields.ok) return fields;
+  const issue = brokenRule(fields.value);
+  return issue === null ? { ok: true, value: make(fields.value) } : { ok: false, issue };
+}
+
+/** `read` as a zod schema, for the routes' validator (api/validate.ts): its issue is the schema's one issue, so the 422 says the same. */
+function schemaOf<T>(read: (query: unknown) => QueryRead<T>) {
+  return z.unknown().transform((query, ctx): T => {
+    const result = read(query);
+    if (result.ok) return result.value;
+    const { field, message, code } = result.issue;
+    ctx.addIssue({ code: 'custom', path: field === '' ? [] : [field], message, ...(code === undefined ? {} : { params: { code } }) });
+    return z.NEVER;
+  });
 }
 
 /** The query of `/api/feed`, `/api/brief`, `/api/replacement`, `/api/categories`. */
-export const READING_QUERY = z.preprocess(oneValueEach, READING_FIELDS.transform(toParams));
+export const READING_QUERY = schemaOf(readReadingQuery);
 
-/** The query of `/api/since`: the reading parameters and the raw `ts` (read with `parseSinceTs`). */
-export const SINCE_QUERY = z.preprocess(oneValueEach, READING_FIELDS.extend({ ts: text }).transform((v) => ({ ts: v.ts ?? null, reading: toParams(v) })));
+/** The query of `/api/since`. */
+export const SINCE_QUERY = schemaOf((query) => readWith(query, (v): SinceParams => ({ ts: v.ts ?? null, reading: toParams(v) })));
 
 /** `activeBoundaries(parsePrefs(raw), now)`, remembered for pause-free blobs. */
 export function boundariesOf(raw: string | null, now: Date): Boundaries {
