@@ -22,7 +22,7 @@ interface Dictionary {
 }
 
 /** Codes of every article of a snapshot, indexed by `seq`. */
-interface Columns {
+export interface Columns {
   size: number;
   topics: Dictionary;
   flavors: Dictionary;
@@ -164,8 +164,28 @@ export function seqsOf(list: readonly PoolArticle[]): Int32Array {
   return seqs;
 }
 
-/** `f` compiled against `s`: equal to `matches(a, f, avoidMemoFor(s, ...))` for every article of `s`. */
-export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
+/**
+ * What `f` compiles to against `s`: the snapshot's columns, one verdict byte per code for each
+ * categorical field (null: no value rejected), the ceilings (Infinity: none), the avoid-terms'
+ * remembered verdicts, and what is left for the reference filter (`rest`; always asked when
+ * `restAlways`, else only for an article some avoid-term has not been tried on).
+ */
+export interface FilterPlan {
+  columns: Columns;
+  topicBad: Uint8Array | null;
+  flavorBad: Uint8Array | null;
+  sourceBad: Uint8Array | null;
+  tagBad: Uint8Array | null;
+  maxCortisol: number;
+  maxRagebait: number;
+  terms: readonly Uint8Array[];
+  memo: Uint8Array[] | undefined;
+  rest: FeedFilter;
+  restAlways: boolean;
+}
+
+/** `f` compiled against `s` (see `FilterPlan`). */
+export function planFor(s: Snapshot, f: FeedFilter): FilterPlan {
   const b = f.boundaries;
   const memo = avoidMemoFor(s, b.avoid);
   const c = columns(s);
@@ -176,13 +196,19 @@ export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
     : mutedCodes(c.topics, b.muteTopics);
   const flavorBad = b.includeFlavors.size > 0 ? verdicts(c.flavors, (v) => b.muteFlavors.has(v) || !b.includeFlavors.has(v)) : mutedCodes(c.flavors, b.muteFlavors);
   const sourceBad = f.sourceId !== null ? verdicts(c.sources, (v) => b.muteSources.has(v) || v !== f.sourceId) : mutedCodes(c.sources, b.muteSources);
-  const tagBad = mutedCodes(c.tags, b.muteTags);
-  const maxCortisol = b.maxCortisol ?? Infinity;
-  const maxRagebait = b.maxRagebait ?? Infinity;
-  // What is left for the reference filter: the avoid-terms and the request's own narrowing.
-  const rest: FeedFilter = { boundaries: avoidOnly(b), tag: f.tag, topic: null, mood: f.mood, sourceId: null, exclude: f.exclude, following: f.following };
-  const restAlways = f.exclude.size > 0 || f.tag !== null || f.mood !== null || f.following !== null;
-  const terms = memo ?? [];
+  return {
+    columns: c, topicBad, flavorBad, sourceBad, tagBad: mutedCodes(c.tags, b.muteTags),
+    maxCortisol: b.maxCortisol ?? Infinity, maxRagebait: b.maxRagebait ?? Infinity,
+    terms: memo ?? [], memo,
+    // What is left for the reference filter: the avoid-terms and the request's own narrowing.
+    rest: { boundaries: avoidOnly(b), tag: f.tag, topic: null, mood: f.mood, sourceId: null, exclude: f.exclude, following: f.following },
+    restAlways: f.exclude.size > 0 || f.tag !== null || f.mood !== null || f.following !== null,
+  };
+}
+
+/** `f` compiled against `s`: equal to `matches(a, f, avoidMemoFor(s, ...))` for every article of `s`. */
+export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
+  const { columns: c, topicBad, flavorBad, sourceBad, tagBad, maxCortisol, maxRagebait, terms, memo, rest, restAlways } = planFor(s, f);
   const { topic, flavor, source, cortisol, ragebait, tagFrom, tag, size } = c;
   return (a, seq) => {
     const i = seq ?? a.seq;
@@ -201,4 +227,20 @@ export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
     }
     return restAlways || untested ? matches(a, rest, memo) : true;
   };
+}
+
+// Whether a list's articles are numbered by their place, per `seqsOf` array (a list that changed
+// length gets a new one).
+const inPlaceOrder = new WeakMap<Int32Array, boolean>();
+
+/** True when `list[p].seq === p` at every place: a snapshot's whole ranked list (`buildSnapshot` numbers its articles so). */
+export function numberedByPlace(list: readonly PoolArticle[]): boolean {
+  const seqs = seqsOf(list);
+  let known = inPlaceOrder.get(seqs);
+  if (known === undefined) {
+    known = true;
+    for (let p = 0; p < seqs.length && known; p += 1) known = seqs[p] === p;
+    inPlaceOrder.set(seqs, known);
+  }
+  return known;
 }

@@ -7,7 +7,8 @@ import { applyBriefRules, recentCutoff, splitHolds, splitRecent, type RecentSpli
 import type { ArticleCard } from '../domain/article.ts';
 import { distinctCardLines, distinctLines, withSummary, type PoolArticle } from '../domain/card.ts';
 import type { FeedFilter } from '../domain/filter.ts';
-import { matcherFor, repeatsLine, seqsOf } from './compiled.ts';
+import { matcherFor, numberedByPlace, planFor, repeatsLine, seqsOf } from './compiled.ts';
+import { rankedPage } from './ranked-walk.ts';
 import { listsOf, type Snapshot } from './snapshot.ts';
 
 /** The narrowest pre-sorted list that can hold every match of `f`. */
@@ -23,10 +24,15 @@ export function baseList(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest'):
 
 /** One page of the feed: the matches of `f` in `sort` order, after skipping `offset` of them. */
 export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', offset: number, limit: number): ArticleCard[] {
+  const list = baseList(s, f, sort);
+  // The whole pool in ranked order (the feed's usual walk): a word of 32 articles at a time.
+  if (list === s.all.ranked && numberedByPlace(list)) {
+    const page = rankedPage(s, planFor(s, f), offset, limit);
+    return repeatsLine(s, page.shown) ? distinctCardLines(page.cards) : page.cards;
+  }
   const ok = matcherFor(s, f);
   const out: ArticleCard[] = [];
   let skipped = 0;
-  const list = baseList(s, f, sort);
   const seqs = seqsOf(list);
   const shown: number[] = [];
   for (let p = 0; p < list.length; p += 1) {
