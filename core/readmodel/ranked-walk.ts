@@ -1,7 +1,7 @@
 /**
  * The feed's most common walk, the whole pool in ranked order, taken 32 articles at a time: per
  * snapshot, a bitset of the articles of each topic, flavor, source and tag code and of each ceiling
- * a request has set (made on first use), so a word of 32 articles is rejected by the muted codes
+ * a request has set (made on first use; the ceilings' in a `boundedCache`), so a word of 32 articles is rejected by the muted codes
  * and the ceilings with one OR per rejecting set instead of a dozen reads and branches an article.
  * The articles a word lets through get the rest of the compiled filter: the avoid-terms' remembered
  * verdicts and, when those cannot settle it or the request narrows further, the reference filter.
@@ -12,6 +12,7 @@
 import type { ArticleCard } from '../domain/article.ts';
 import type { PoolArticle } from '../domain/card.ts';
 import { matches } from '../domain/filter.ts';
+import { boundedCache, type BoundedCache } from '../platform/cache.ts';
 import type { Columns, FilterPlan } from './compiled.ts';
 import type { Snapshot } from './snapshot.ts';
 
@@ -22,10 +23,14 @@ type CeilingField = 'cortisol' | 'ragebait';
 interface Bitsets {
   words: number;
   codes: Record<CodeField, (Int32Array | undefined)[]>;
-  over: Record<CeilingField, Map<number, Int32Array>>;
+  over: Record<CeilingField, BoundedCache<number, Int32Array>>;
 }
 
-/** At most this many ceiling sets per field and snapshot (~1.3 KB each at 10,000 articles); past it they are made anew. */
+/**
+ * At most this many ceiling sets per field and snapshot (~1.3 KB each at 10,000 articles), the
+ * least recently used forgotten first: a reader may send any number as a ceiling. The code sets
+ * need no bound: there is one per code of the snapshot at most.
+ */
 const MAX_CEILING_SETS = 64;
 
 const bitsetsOf = new WeakMap<Columns, Bitsets>();
@@ -38,7 +43,8 @@ const mark = (set: Int32Array, i: number): void => {
 function bitsetsFor(c: Columns): Bitsets {
   let b = bitsetsOf.get(c);
   if (b === undefined) {
-    b = { words: (c.size + 31) >>> 5, codes: { topic: [], flavor: [], source: [], tag: [] }, over: { cortisol: new Map(), ragebait: new Map() } };
+    const over = { cortisol: boundedCache<number, Int32Array>('readmodel.ceilings', MAX_CEILING_SETS), ragebait: boundedCache<number, Int32Array>('readmodel.ceilings', MAX_CEILING_SETS) };
+    b = { words: (c.size + 31) >>> 5, codes: { topic: [], flavor: [], source: [], tag: [] }, over };
     bitsetsOf.set(c, b);
   }
   return b;
@@ -70,7 +76,7 @@ function overSet(c: Columns, b: Bitsets, field: CeilingField, max: number): Int3
     set = new Int32Array(b.words);
     const column = c[field];
     for (let i = 0; i < c.size; i += 1) if ((column[i] as number) > max) mark(set, i);
-    if (held.size < MAX_CEILING_SETS) held.set(max, set);
+    held.set(max, set);
   }
   return set;
 }

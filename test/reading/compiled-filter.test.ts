@@ -135,7 +135,7 @@ test('the ranked walk over the whole pool, 32 articles at a time, answers what a
   );
 });
 
-test('more ceilings than a snapshot keeps sets for are each answered right (the sets past the bound are made anew)', () => {
+test('more ceilings than a snapshot keeps sets for are each answered right (the least recently used set is forgotten)', () => {
   const docs = Array.from({ length: 100 }, (_, i) => fc.sample(docArb(i), { numRuns: 1, seed: 40 + i })[0]!);
   const s = snapshotOf(docs);
   for (let k = 0; k < 140; k += 1) {
