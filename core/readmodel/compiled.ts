@@ -178,8 +178,8 @@ export interface FilterPlan {
   tagBad: Uint8Array | null;
   maxCortisol: number;
   maxRagebait: number;
+  /** The avoid-terms' remembered verdicts (`AvoidMemo`), one array per term; empty when none. */
   terms: readonly Uint8Array[];
-  memo: Uint8Array[] | undefined;
   rest: FeedFilter;
   restAlways: boolean;
 }
@@ -187,7 +187,6 @@ export interface FilterPlan {
 /** `f` compiled against `s` (see `FilterPlan`). */
 export function planFor(s: Snapshot, f: FeedFilter): FilterPlan {
   const b = f.boundaries;
-  const memo = avoidMemoFor(s, b.avoid);
   const c = columns(s);
   // A table from the mutes alone unless an include list or the request's own narrowing rejects
   // the values it does not name (then every value is asked).
@@ -199,33 +198,45 @@ export function planFor(s: Snapshot, f: FeedFilter): FilterPlan {
   return {
     columns: c, topicBad, flavorBad, sourceBad, tagBad: mutedCodes(c.tags, b.muteTags),
     maxCortisol: b.maxCortisol ?? Infinity, maxRagebait: b.maxRagebait ?? Infinity,
-    terms: memo ?? [], memo,
+    terms: avoidMemoFor(s, b.avoid) ?? [],
     // What is left for the reference filter: the avoid-terms and the request's own narrowing.
     rest: { boundaries: avoidOnly(b), tag: f.tag, topic: null, mood: f.mood, sourceId: null, exclude: f.exclude, following: f.following },
     restAlways: f.exclude.size > 0 || f.tag !== null || f.mood !== null || f.following !== null,
   };
 }
 
+/**
+ * What `plan` asks of article `a` (of `seq` `i`) once its codes and ceilings let it through: the
+ * avoid-terms' remembered verdicts, then the reference filter when one of them is untested there
+ * or the request narrows further (`restAlways`). The matcher below and the ranked walk
+ * (core/readmodel/ranked-walk.ts) both end with it.
+ */
+export function passesRest(plan: FilterPlan, a: PoolArticle, i: number): boolean {
+  const terms = plan.terms;
+  let untested = false;
+  for (let k = 0; k < terms.length; k += 1) {
+    const verdict = (terms[k] as Uint8Array)[i];
+    if (verdict === 1) return false;
+    if (verdict !== 2) untested = true;
+  }
+  return plan.restAlways || untested ? matches(a, plan.rest, terms) : true;
+}
+
 /** `f` compiled against `s`: equal to `matches(a, f, avoidMemoFor(s, ...))` for every article of `s`. */
 export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
-  const { columns: c, topicBad, flavorBad, sourceBad, tagBad, maxCortisol, maxRagebait, terms, memo, rest, restAlways } = planFor(s, f);
+  const plan = planFor(s, f);
+  const { columns: c, topicBad, flavorBad, sourceBad, tagBad, maxCortisol, maxRagebait } = plan;
   const { topic, flavor, source, cortisol, ragebait, tagFrom, tag, size } = c;
   return (a, seq) => {
     const i = seq ?? a.seq;
     // Not an article of this snapshot (never met by the queries): the reference filter.
-    if (!(i >= 0 && i < size)) return matches(a, f, memo);
+    if (!(i >= 0 && i < size)) return matches(a, f, plan.terms);
     if (topicBad !== null && topicBad[topic[i] as number] === 1) return false;
     if (flavorBad !== null && flavorBad[flavor[i] as number] === 1) return false;
     if (sourceBad !== null && sourceBad[source[i] as number] === 1) return false;
     if (tagBad !== null) for (let k = tagFrom[i] as number, end = tagFrom[i + 1] as number; k < end; k += 1) if (tagBad[tag[k] as number] === 1) return false;
     if ((cortisol[i] as number) > maxCortisol || (ragebait[i] as number) > maxRagebait) return false;
-    let untested = false;
-    for (let k = 0; k < terms.length; k += 1) {
-      const verdict = terms[k]?.[i];
-      if (verdict === 1) return false;
-      if (verdict !== 2) untested = true;
-    }
-    return restAlways || untested ? matches(a, rest, memo) : true;
+    return passesRest(plan, a, i);
   };
 }
 

@@ -11,9 +11,8 @@
  */
 import type { ArticleCard } from '../domain/article.ts';
 import type { PoolArticle } from '../domain/card.ts';
-import { matches } from '../domain/filter.ts';
 import { boundedCache, type BoundedCache } from '../platform/cache.ts';
-import type { Columns, FilterPlan } from './compiled.ts';
+import { passesRest, type Columns, type FilterPlan } from './compiled.ts';
 import type { Snapshot } from './snapshot.ts';
 
 type CodeField = 'topic' | 'flavor' | 'source' | 'tag';
@@ -110,7 +109,6 @@ export function rankedPage(s: Snapshot, plan: FilterPlan, offset: number, limit:
   const list = s.all.ranked;
   const size = Math.min(plan.columns.size, list.length);
   const sets = rejecting(plan);
-  const { terms, rest, restAlways, memo } = plan;
   const cards: ArticleCard[] = [];
   const shown: number[] = [];
   let skipped = 0;
@@ -123,19 +121,8 @@ export function rankedPage(s: Snapshot, plan: FilterPlan, offset: number, limit:
       const lowest = through & -through;
       through ^= lowest;
       const i = base + 31 - Math.clz32(lowest);
-      let avoided = false;
-      let untested = false;
-      for (let k = 0; k < terms.length; k += 1) {
-        const verdict = (terms[k] as Uint8Array)[i];
-        if (verdict === 1) {
-          avoided = true;
-          break;
-        }
-        if (verdict !== 2) untested = true;
-      }
-      if (avoided) continue;
       const a = list[i] as PoolArticle;
-      if ((restAlways || untested) && !matches(a, rest, memo)) continue;
+      if (!passesRest(plan, a, i)) continue;
       if (skipped < offset) {
         skipped += 1;
         continue;
