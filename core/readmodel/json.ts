@@ -94,15 +94,10 @@ function join(open: Uint8Array, parts: readonly Uint8Array[], close: Uint8Array)
   return out;
 }
 
-/** `utf8(cardsJson(cards))`, without building the string. */
-export function cardsBytes(cards: readonly ArticleCard[]): Uint8Array<ArrayBuffer> {
-  return join(OPEN_LIST, cards.map(cardBytes), CLOSE_LIST);
-}
-
 const cardDigestOf = new WeakMap<ArticleCard, string>();
 
 /**
- * `cardsBytes(cards)` with what names it for its entity tag (core/readmodel/answers.ts `Tagged`):
+ * `utf8(cardsJson(cards))`, built without the string, with what names it for its entity tag (core/readmodel/answers.ts `Tagged`):
  * the SHA-256 of each card's bytes, made once per card, in order. Equal lists of digests are equal
  * bytes, and hashing them (~900 characters for a page of 20) instead of the page's ~14 KB spared a
  * first-seen feed page 10-12 µs of its answer (27 Nov 2026, in process). One pass over the cards'
