@@ -42,8 +42,12 @@ async function signedInBrief(email: string, width: number, height: number): Prom
   const { token } = await signInDirectly(h.ctx.db, email, new Date(), { imported_at: new Date() });
   const { context, page } = await pageAt(width, height);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
+  // The cards' Follow buttons come with the session, which ends by asking for the follows: wait for
+  // that answer itself (a fixed wait for the buttons timed out twice on a loaded CI machine).
+  const follows = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/follows', { timeout: 60_000 });
   await page.goto(h.base + '/', READY);
   await waitForBrief(page);
+  await follows;
   return { context, page };
 }
 
