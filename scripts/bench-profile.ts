@@ -6,13 +6,15 @@
  * no medians or targets, just each round's req/s, its ratio to a floor run just before it, and the
  * server process's CPU per request (`process.cpuUsage()`, user and system) and the event loop's
  * active time per request (`performance.eventLoopUtilization()`; its busy share counts the load
- * child's start-up as idle). With `--profile`, the second round of
+ * child's start-up as idle), and the process's minor page faults per request (Linux's `/proc/self/stat`). With `--profile`, the second round of
  * each target is profiled (node:inspector) into `<dir>/<target>.cpuprofile` (open it in Chrome
  * DevTools' Performance panel, or read its self and total times).
  *
  * Targets (comma-separated; default `floor,brief,brief_cold`): `floor`; `floor_headers` (the floor's
  * bytes from the floor's own server with the headers the product sends on a warm brief: what the
- * header set costs by itself); `brief`, `feed` (warm, one prefs blob); `brief_app`, `feed_app` (the
+ * header set costs through Hono's answer); `node_floor`, `node_headers` (the same bytes from a bare
+ * Node handler, `writeHead` with one header and with the product's warm brief set: what Node's
+ * server costs without Hono, and what the header set costs there); `brief`, `feed` (warm, one prefs blob); `brief_app`, `feed_app` (the
  * same, from a server without the reading host of api/reading-host.ts); `brief_cold`, `feed_cold`
  * (prefs no other request sent, from the bench's cold sequence); `brief_cold_gz`, `feed_cold_gz`
  * (the same with a browser's Accept-Encoding); `bare_cold` (the cold brief sequence against a bare
@@ -25,7 +27,7 @@
  * them, plain and with a browser's Accept-Encoding; the site is built first). Findings made with it are in
  * docs/benchmarks.md ("Measured on a quiet machine").
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
@@ -46,7 +48,7 @@ import { CLIENT_OPTIONS } from '../core/store/db.ts';
 import { startEmbeddedServer } from '../core/store/embedded.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { BRIEF_COLD_PATH, BRIEF_PATH, FEED_COLD_PATH, FEED_QUERY, listen } from './bench/api.ts';
-import { bareColdServer } from './bench/bare-cold.ts';
+import { bareColdServer, bareServer } from './bench/bare-cold.ts';
 import { makeSources } from './bench/fixtures.ts';
 import { BROWSER_ENCODINGS, runLoad, type ColdCounter, type LoadTarget } from './bench/load.ts';
 import { benchConfig, POOL_SIZE, POOL_SOURCES, seedBenchPool } from './bench/seed.ts';
@@ -68,6 +70,17 @@ const seconds = Math.max(1, Number(args.get('seconds') ?? 4) || 4);
 const rounds = Math.max(1, Number(args.get('rounds') ?? 3) || 3);
 const profileDir = args.get('profile');
 const say = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The process's minor page faults so far (`/proc/self/stat`, field 10), or null where there is no such file. */
+function minorFaults(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ');
+    const count = Number(fields?.[7]);
+    return Number.isFinite(count) ? count : null;
+  } catch {
+    return null;
+  }
+}
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tidings-bench-profile-'));
 const config = benchConfig({ dataDir: path.join(tmp, 'data'), distDir: path.join(tmp, 'dist') });
@@ -95,6 +108,8 @@ try {
   floor.get('/__floor_headers', (c) => c.body(body, 200, productHeaders));
   const floorServer = await listen(createServer(getRequestListener(floor.fetch)));
   const bareCold = await listen(bareColdServer(body, productHeaders));
+  const nodeFloor = await listen(bareServer(body, { 'content-type': 'application/json; charset=UTF-8' }));
+  const nodeHeaders = await listen(bareServer(body, productHeaders));
   const feedPage = new Uint8Array(await (await fetch(`${server.base}/api/feed?${FEED_QUERY}`)).arrayBuffer());
   const bareColdFeed = await listen(bareColdServer(feedPage, productHeaders));
   const cold: ColdCounter = { next: 0 };
@@ -107,6 +122,8 @@ try {
   const targets: Record<string, LoadTarget> = {
     floor: { url: `${floorServer.base}/__floor` },
     floor_headers: { url: `${floorServer.base}/__floor_headers` },
+    node_floor: { url: `${nodeFloor.base}/` },
+    node_headers: { url: `${nodeHeaders.base}/` },
     brief: { url: `${server.base}${BRIEF_PATH}` },
     feed: { url: `${server.base}/api/feed?${FEED_QUERY}` },
     brief_app: { url: `${appOnly.base}${BRIEF_PATH}` },
@@ -134,6 +151,7 @@ try {
         const profiled = profileDir !== undefined && round === Math.min(1, rounds - 1);
         if (profiled) await session.post('Profiler.start');
         const caches = cacheStats();
+        const faults = minorFaults();
         const cpu = process.cpuUsage();
         const loop = performance.eventLoopUtilization();
         const run = await runLoad(target, { connections: 10, durationS: seconds, warmupS: 0 });
@@ -144,7 +162,8 @@ try {
           writeFileSync(path.join(profileDir, `${name}.cpuprofile`), JSON.stringify(profile));
         }
         const perRequest = (used.user + used.system) / Math.max(1, run.requests);
-        say(`${name} round ${round + 1}: ${Math.round(run.rps)} req/s, floor ${Math.round(base.rps)} (ratio ${(run.rps / base.rps).toFixed(3)}), server CPU ${perRequest.toFixed(1)} µs a request (user ${(used.user / Math.max(1, run.requests)).toFixed(1)}, system ${(used.system / Math.max(1, run.requests)).toFixed(1)}), event loop busy ${(busy.utilization * 100).toFixed(0)} %, ${((busy.active * 1000) / Math.max(1, run.requests)).toFixed(1)} µs a request${profiled ? ' (profiled)' : ''}; caches hit ${cacheHits(caches, cacheStats())}`);
+        const faulted = faults === null ? null : (minorFaults() ?? faults) - faults;
+        say(`${name} round ${round + 1}: ${Math.round(run.rps)} req/s, floor ${Math.round(base.rps)} (ratio ${(run.rps / base.rps).toFixed(3)}), server CPU ${perRequest.toFixed(1)} µs a request (user ${(used.user / Math.max(1, run.requests)).toFixed(1)}, system ${(used.system / Math.max(1, run.requests)).toFixed(1)}), event loop busy ${(busy.utilization * 100).toFixed(0)} %, ${((busy.active * 1000) / Math.max(1, run.requests)).toFixed(1)} µs a request${profiled ? ' (profiled)' : ''}${faulted === null ? '' : `, ${(faulted / Math.max(1, run.requests)).toFixed(2)} minor page faults a request`}; caches hit ${cacheHits(caches, cacheStats())}`);
       }
     }
   } finally {
@@ -153,6 +172,8 @@ try {
     await appOnly.close();
     await floorServer.close();
     await bareCold.close();
+    await nodeFloor.close();
+    await nodeHeaders.close();
     await bareColdFeed.close();
     readModelFor(db).stop();
   }

@@ -63,3 +63,12 @@ export function bareColdServer(body: Uint8Array, headers: Readonly<Record<string
     res.end(bytes);
   });
 }
+
+/** A bare Node server answering every request with `body` and `headers` (and its length): no routing, no Hono. */
+export function bareServer(body: Uint8Array, headers: Readonly<Record<string, string>>): Server {
+  const headerList = Object.entries({ ...headers, 'content-length': String(body.byteLength) }).flat();
+  return createServer((_req, res) => {
+    res.writeHead(200, headerList);
+    res.end(body);
+  });
+}
