@@ -96,23 +96,78 @@ function join(open: Uint8Array, parts: readonly Uint8Array[], close: Uint8Array)
 
 const cardDigestOf = new WeakMap<ArticleCard, string>();
 
+/** A card's SHA-256 (of its bytes `bytes`), made once per card. */
+function cardDigest(card: ArticleCard, bytes: Uint8Array): string {
+  let digest = cardDigestOf.get(card);
+  if (digest === undefined) {
+    digest = hash('sha256', bytes, 'base64url');
+    cardDigestOf.set(card, digest);
+  }
+  return digest;
+}
+
+/**
+ * One list's cards' bytes and digests by place (for a snapshot's pool: by `seq`), in arrays: a
+ * page whose walk knows its articles' places reads them there instead of in the per-card
+ * `WeakMap`s. Forty such look-ups a first-seen feed page cost ~4 µs of server CPU in
+ * `bench-profile` rounds (73.9 against 77.6 µs, eight alternations; docs/benchmarks.md, "A feed
+ * page's bytes by place"). A place holds what was made for the card found there (`card`), so a
+ * card said anew on a copy (`distinctCardLines`) is never read from its original's place: a place
+ * keeps the first card asked there, and any other card at it goes through the `WeakMap`s.
+ */
+export class CardSlots {
+  readonly card: Array<ArticleCard | undefined>;
+  readonly bytes: Array<Uint8Array | undefined>;
+  readonly digest: Array<string | undefined>;
+
+  constructor(size: number) {
+    this.card = new Array<ArticleCard | undefined>(size).fill(undefined);
+    this.bytes = new Array<Uint8Array | undefined>(size).fill(undefined);
+    this.digest = new Array<string | undefined>(size).fill(undefined);
+  }
+}
+
+// Per list of cards (a snapshot's `all` lists: its copies share them, and its cards are never changed).
+const slotsOf = new WeakMap<object, CardSlots>();
+
+/** The card slots of `owner` (a snapshot's sorted lists), made on first use for `owner.ranked.length` places. */
+export function cardSlotsOf(owner: { ranked: readonly unknown[] }): CardSlots {
+  let slots = slotsOf.get(owner);
+  if (slots === undefined) slotsOf.set(owner, (slots = new CardSlots(owner.ranked.length)));
+  return slots;
+}
+
 /**
  * `utf8(cardsJson(cards))`, built without the string, with what names it for its entity tag (core/readmodel/answers.ts `Tagged`):
  * the SHA-256 of each card's bytes, made once per card, in order. Equal lists of digests are equal
  * bytes, and hashing them (~900 characters for a page of 20) instead of the page's ~14 KB spared a
  * first-seen feed page 10-12 µs of its answer (27 Nov 2026, in process). One pass over the cards'
- * bytes serves both.
+ * bytes serves both. With `places` and `slots`, card `i` is looked up at place `places[i]` first.
  */
-export function cardsTagged(cards: readonly ArticleCard[]): { bytes: Uint8Array<ArrayBuffer>; tagged: string } {
-  const parts = cards.map(cardBytes);
+export function cardsTagged(cards: readonly ArticleCard[], places?: readonly number[], slots?: CardSlots): { bytes: Uint8Array<ArrayBuffer>; tagged: string } {
+  const parts = new Array<Uint8Array>(cards.length);
   let tagged = 'cards';
   for (let i = 0; i < cards.length; i += 1) {
     const card = cards[i] as ArticleCard;
-    let digest = cardDigestOf.get(card);
-    if (digest === undefined) {
-      digest = hash('sha256', parts[i] as Uint8Array, 'base64url');
-      cardDigestOf.set(card, digest);
+    const at = places?.[i] ?? -1;
+    let bytes: Uint8Array;
+    let digest: string;
+    const held = slots !== undefined && at >= 0 && at < slots.card.length ? slots.card[at] : null;
+    if (held === undefined) {
+      // The first card asked at this place keeps it (a copy said anew is asked by its own identity after).
+      bytes = cardBytes(card);
+      digest = cardDigest(card, bytes);
+      (slots as CardSlots).card[at] = card;
+      (slots as CardSlots).bytes[at] = bytes;
+      (slots as CardSlots).digest[at] = digest;
+    } else if (held === card) {
+      bytes = (slots as CardSlots).bytes[at] as Uint8Array;
+      digest = (slots as CardSlots).digest[at] as string;
+    } else {
+      bytes = cardBytes(card);
+      digest = cardDigest(card, bytes);
     }
+    parts[i] = bytes;
     tagged += ` ${digest}`;
   }
   return { bytes: join(OPEN_LIST, parts, CLOSE_LIST), tagged };

@@ -24,11 +24,16 @@ export function baseList(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest'):
 
 /** One page of the feed: the matches of `f` in `sort` order, after skipping `offset` of them. */
 export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', offset: number, limit: number): ArticleCard[] {
+  return feedPageOf(s, f, sort, offset, limit).cards;
+}
+
+/** `feedPage` with the `seq` of each card's article, in order (`cards[i]` is a copy when its line was said anew). */
+export function feedPageOf(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', offset: number, limit: number): { cards: ArticleCard[]; seqs: readonly number[] } {
   const list = baseList(s, f, sort);
   // The whole pool in ranked order (the feed's usual walk): a word of 32 articles at a time.
   if (list === s.all.ranked && numberedByPlace(list)) {
     const page = rankedPage(s, planFor(s, f), offset, limit);
-    return repeatsLine(s, page.shown) ? distinctCardLines(page.cards) : page.cards;
+    return { cards: repeatsLine(s, page.shown) ? distinctCardLines(page.cards) : page.cards, seqs: page.shown };
   }
   const ok = matcherFor(s, f);
   const out: ArticleCard[] = [];
@@ -46,7 +51,7 @@ export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', 
     shown.push(seqs[p] as number);
     if (out.length >= limit) break;
   }
-  return repeatsLine(s, shown) ? distinctCardLines(out) : out;
+  return { cards: repeatsLine(s, shown) ? distinctCardLines(out) : out, seqs: shown };
 }
 
 /** The ranked pool split at the recent-window cutoff of `now`: kept in the snapshot, split again only when the cutoff passes an item. */

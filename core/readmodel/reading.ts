@@ -5,9 +5,9 @@
  */
 import type { FeedFilter } from '../domain/filter.ts';
 import { briefAnswer, feedAnswer, shownItems, type Answer } from './answers.ts';
-import { briefBytes, cardsTagged } from './json.ts';
+import { briefBytes, cardSlotsOf, cardsTagged } from './json.ts';
 import { toFilter, type ReadingParams } from './params.ts';
-import { briefGeneratedAt, briefSelection, distinctBriefLines, feedPage, recentSplit } from './queries.ts';
+import { briefGeneratedAt, briefSelection, distinctBriefLines, feedPageOf, recentSplit } from './queries.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /**
@@ -32,5 +32,8 @@ export function briefAnswerOf(s: Snapshot, q: ReadingParams, now: Date): Answer 
  * costs no `Date`.
  */
 export function feedAnswerOf(s: Snapshot, q: ReadingParams, clock: () => Date, following: FeedFilter['following']): Answer {
-  return feedAnswer(s, q.answerKey, () => cardsTagged(feedPage(s, toFilter(q, clock(), following), q.sort, q.offset, q.limit)));
+  return feedAnswer(s, q.answerKey, () => {
+    const page = feedPageOf(s, toFilter(q, clock(), following), q.sort, q.offset, q.limit);
+    return cardsTagged(page.cards, page.seqs, cardSlotsOf(s.all));
+  });
 }
