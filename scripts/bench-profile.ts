@@ -6,15 +6,17 @@
  * no medians or targets, just each round's req/s, its ratio to a floor run just before it, and the
  * server process's CPU per request (`process.cpuUsage()`, user and system) and the event loop's
  * active time per request (`performance.eventLoopUtilization()`; its busy share counts the load
- * child's start-up as idle), and the process's minor page faults per request (Linux's `/proc/self/stat`). With `--profile`, the second round of
- * each target is profiled (node:inspector) into `<dir>/<target>.cpuprofile` (open it in Chrome
- * DevTools' Performance panel, or read its self and total times).
+ * child's start-up as idle), and the process's minor page faults per request (Linux's
+ * `/proc/self/stat`). With `--profile`, the second round of each target is profiled
+ * (node:inspector) into `<dir>/<target>.cpuprofile` (open it in Chrome DevTools' Performance
+ * panel, or read its self and total times).
  *
  * Targets (comma-separated; default `floor,brief,brief_cold`): `floor`; `floor_headers` (the floor's
  * bytes from the floor's own server with the headers the product sends on a warm brief: what the
  * header set costs through Hono's answer); `node_floor`, `node_headers` (the same bytes from a bare
  * Node handler, `writeHead` with one header and with the product's warm brief set: what Node's
- * server costs without Hono, and what the header set costs there); `brief`, `feed` (warm, one prefs blob); `brief_app`, `feed_app` (the
+ * server costs without Hono, and what the header set costs there); `brief`, `feed` (warm, one
+ * prefs blob); `brief_app`, `feed_app` (the
  * same, from a server without the reading host of api/reading-host.ts); `brief_cold`, `feed_cold`
  * (prefs no other request sent, from the bench's cold sequence); `brief_cold_gz`, `feed_cold_gz`
  * (the same with a browser's Accept-Encoding); `bare_cold` (the cold brief sequence against a bare

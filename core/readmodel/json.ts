@@ -110,8 +110,8 @@ function cardDigest(card: ArticleCard, bytes: Uint8Array): string {
  * One list's cards' bytes and digests by place (for a snapshot's pool: by `seq`), in arrays: a
  * page whose walk knows its articles' places reads them there instead of in the per-card
  * `WeakMap`s. Forty such look-ups a first-seen feed page cost ~4 µs of server CPU in
- * `bench-profile` rounds (73.9 against 77.6 µs, eight alternations; docs/benchmarks.md, "A feed
- * page's bytes by place"). A place holds what was made for the card found there (`card`), so a
+ * `bench-profile` rounds (72.6 against 76.4 µs on average, eight alternations; docs/benchmarks.md,
+ * "A feed page's bytes by place"). A place holds what was made for the card found there (`card`), so a
  * card said anew on a copy (`distinctCardLines`) is never read from its original's place: a place
  * keeps the first card asked there, and any other card at it goes through the `WeakMap`s.
  */
@@ -150,20 +150,23 @@ export function cardsTagged(cards: readonly ArticleCard[], places?: readonly num
   for (let i = 0; i < cards.length; i += 1) {
     const card = cards[i] as ArticleCard;
     const at = places?.[i] ?? -1;
-    let bytes: Uint8Array;
-    let digest: string;
-    const held = slots !== undefined && at >= 0 && at < slots.card.length ? slots.card[at] : null;
-    if (held === undefined) {
-      // The first card asked at this place keeps it (a copy said anew is asked by its own identity after).
-      bytes = cardBytes(card);
-      digest = cardDigest(card, bytes);
-      (slots as CardSlots).card[at] = card;
-      (slots as CardSlots).bytes[at] = bytes;
-      (slots as CardSlots).digest[at] = digest;
-    } else if (held === card) {
-      bytes = (slots as CardSlots).bytes[at] as Uint8Array;
-      digest = (slots as CardSlots).digest[at] as string;
-    } else {
+    let bytes: Uint8Array | undefined;
+    let digest: string | undefined;
+    if (slots !== undefined && at >= 0 && at < slots.card.length) {
+      const held = slots.card[at];
+      if (held === card) {
+        bytes = slots.bytes[at];
+        digest = slots.digest[at];
+      } else if (held === undefined) {
+        // The first card asked at a place keeps it (a copy said anew there later goes by its own identity).
+        bytes = cardBytes(card);
+        digest = cardDigest(card, bytes);
+        slots.card[at] = card;
+        slots.bytes[at] = bytes;
+        slots.digest[at] = digest;
+      }
+    }
+    if (bytes === undefined || digest === undefined) {
       bytes = cardBytes(card);
       digest = cardDigest(card, bytes);
     }
