@@ -31,10 +31,12 @@ export function feedPage(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', 
 export function feedPageOf(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest', offset: number, limit: number): { cards: ArticleCard[]; seqs: readonly number[] } {
   const list = baseList(s, f, sort);
   // The whole pool in ranked order (the feed's usual walk): a word of 32 articles at a time.
-  if (list === s.all.ranked && numberedByPlace(list)) {
-    const page = rankedPage(s, planFor(s, f), offset, limit);
-    return { cards: repeatsLine(s, page.shown) ? distinctCardLines(page.cards) : page.cards, seqs: page.shown };
-  }
+  const page = list === s.all.ranked && numberedByPlace(list) ? rankedPage(s, planFor(s, f), offset, limit) : walkedPage(s, list, f, offset, limit);
+  return { cards: repeatsLine(s, page.shown) ? distinctCardLines(page.cards) : page.cards, seqs: page.shown };
+}
+
+/** The matches of `f` in `list` (any pre-sorted list) after skipping `offset`, at most `limit`, with the matcher: their cards and `seq`s. */
+function walkedPage(s: Snapshot, list: readonly PoolArticle[], f: FeedFilter, offset: number, limit: number): { cards: ArticleCard[]; shown: number[] } {
   const ok = matcherFor(s, f);
   const out: ArticleCard[] = [];
   let skipped = 0;
@@ -51,7 +53,7 @@ export function feedPageOf(s: Snapshot, f: FeedFilter, sort: 'ranked' | 'latest'
     shown.push(seqs[p] as number);
     if (out.length >= limit) break;
   }
-  return { cards: repeatsLine(s, shown) ? distinctCardLines(out) : out, seqs: shown };
+  return { cards: out, shown };
 }
 
 /** The ranked pool split at the recent-window cutoff of `now`: kept in the snapshot, split again only when the cutoff passes an item. */

@@ -33,7 +33,7 @@ export function bareColdServer(body: Uint8Array, headers: Readonly<Record<string
     ragebait: a.ragebait,
     text: `${a.title}\n${a.teaser}`.toLowerCase(),
   }));
-  const headerList = Object.entries({ ...headers, 'content-length': String(body.byteLength) }).flat();
+  const headerList = headerListOf(body, headers);
   const kept = new Map<string, Uint8Array>();
   return createServer((req, res) => {
     const url = req.url ?? '';
@@ -66,9 +66,14 @@ export function bareColdServer(body: Uint8Array, headers: Readonly<Record<string
 
 /** A bare Node server answering every request with `body` and `headers` (and its length): no routing, no Hono. */
 export function bareServer(body: Uint8Array, headers: Readonly<Record<string, string>>): Server {
-  const headerList = Object.entries({ ...headers, 'content-length': String(body.byteLength) }).flat();
+  const headerList = headerListOf(body, headers);
   return createServer((_req, res) => {
     res.writeHead(200, headerList);
     res.end(body);
   });
+}
+
+/** `headers` and the body's length as `writeHead`'s flat `[name, value, ...]` list. */
+function headerListOf(body: Uint8Array, headers: Readonly<Record<string, string>>): string[] {
+  return Object.entries({ ...headers, 'content-length': String(body.byteLength) }).flat();
 }
