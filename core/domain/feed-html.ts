@@ -3,7 +3,7 @@
  * styles dropped with their content, tags stripped, spaces collapsed, cut at a word boundary.
  */
 import { decodeHTMLStrict } from 'entities/decode';
-import { elementsNamed, replaceBetween, replaceElements, replaceLetterTags, replaceTags } from './markup-scan.ts';
+import { elementsNamed, replaceBetween, replaceElements, replaceLetterTags, tagsToSpace } from './markup-scan.ts';
 import { withoutBoilerplate, withoutRelatedLinks } from './teaser-boilerplate.ts';
 
 /**
@@ -38,7 +38,7 @@ export function plainText(html: string): string {
     if (text.includes('<![CDATA[')) text = replaceBetween(text, '<![CDATA[', ']]>', (inner) => inner);
     text = replaceElements(text, HIDDEN_ELEMENTS, ' ');
     if (text.includes('<!--')) text = replaceBetween(text, '<!--', '-->', () => ' ');
-    text = replaceTags(text, ' ');
+    text = tagsToSpace(text);
   }
   // Decode once, then strip again: titles often arrive with escaped markup (`&lt;b&gt;`).
   if (text.includes('&')) text = decodeEntities(text);

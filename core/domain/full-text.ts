@@ -3,7 +3,7 @@
  * word count for the reading time. Its one import (core/domain/markup-scan.ts) has none: the card
  * (core/domain/card.ts) reads it in the browser too.
  */
-import { elementsNamed, replaceElements, replaceTags } from './markup-scan.ts';
+import { elementsNamed, replaceElements, tagsToSpace } from './markup-scan.ts';
 
 const SCRIPTS = /* @__PURE__ */ elementsNamed(['script', 'style']);
 
@@ -17,6 +17,6 @@ export const READABLE_WORDS = 150;
 export function fullTextWords(html: string): number | undefined {
   // A teaser fits in well under 800 characters of markup: skip the count for those.
   if (html.length < 800) return undefined;
-  const n = replaceTags(replaceElements(html, SCRIPTS, ' '), ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  const n = tagsToSpace(replaceElements(html, SCRIPTS, ' ')).match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
   return n >= READABLE_WORDS ? n : undefined;
 }

@@ -7,17 +7,35 @@
  * that fails ends the pass, since no later opening can find one either. No dependencies: pure.
  */
 
-/** `text` with every `<` … first following `>` replaced by `by`: `text.replace(/<[^>]*>/g, by)`. */
-export function replaceTags(text: string, by: string): string {
+/** A space, tab or line break: white space every caller of `tagsToSpace` squeezes into one space. */
+const isWhite = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13;
+
+/**
+ * `text` with every tag (`<` … first following `>`) read as a word break: one space where a run of
+ * tags stood, none where white space already stands beside it or where it would start or end the
+ * text. Once white space is squeezed (runs made one space, the ends trimmed, as every caller does),
+ * that is what `text.replace(/<[^>]*>/g, ' ')` gave; the squeeze then finds (nearly always) no run
+ * to rewrite: "that.</p><p><img> &amp; more" gave "that.   &amp; more", now "that. &amp; more".
+ */
+export function tagsToSpace(text: string): string {
   let out = '';
   let from = 0;
+  // Whether the text kept so far ends in white space (its start counts: it is trimmed).
+  let white = true;
   for (let open = text.indexOf('<'); open >= 0; open = text.indexOf('<', from)) {
     const close = text.indexOf('>', open + 1);
     if (close < 0) break;
-    out += text.slice(from, open) + by;
+    if (open > from) {
+      // After a tag (every piece but the first), one space unless white space stands on either side.
+      if (from > 0 && !white && !isWhite(text.charCodeAt(from))) out += ' ';
+      out += text.slice(from, open);
+      white = isWhite(text.charCodeAt(open - 1));
+    }
     from = close + 1;
   }
-  return from === 0 ? text : out + text.slice(from);
+  if (from === 0) return text;
+  if (from < text.length && !white && !isWhite(text.charCodeAt(from))) out += ' ';
+  return out + text.slice(from);
 }
 
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { ArticleDoc, OfflineSummaryDoc, SummaryDoc } from './article.ts';
-import { replaceTags } from './markup-scan.ts';
+import { tagsToSpace } from './markup-scan.ts';
 import { displayName } from './taxonomy.ts';
 
 /** What the summary writers know about an article. */
@@ -87,7 +87,7 @@ const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
  * (core/domain/feed-html.ts), which also decodes entities and drops scripts with their content.
  */
 export function singleLine(value: string): string {
-  return replaceTags(value, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  return tagsToSpace(value).replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** Number of sentences in a text (a terminator followed by a space or the end). */

@@ -5,7 +5,7 @@
  * test/app/words.test.ts renders them over every flavor × topic.
  */
 import { keyPhrases, listOf } from './keyphrases.ts';
-import { replaceTags } from './markup-scan.ts';
+import { tagsToSpace } from './markup-scan.ts';
 import { displayName, FLAVORS, TOPICS } from './taxonomy.ts';
 
 /** The adjective of each flavor ("a wonder-filled story", never "a wonder story"). */
@@ -62,7 +62,7 @@ export interface StoryFacts {
 }
 
 /** Plain one-line text (feed strings may carry markup or control characters). */
-const plainLine = (s: string): string => replaceTags(s, ' ').replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+const plainLine = (s: string): string => tagsToSpace(s).replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 /**
  * A why line built from the story itself: its flavor and topic, its tags and the strongest phrases
