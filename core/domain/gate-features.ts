@@ -15,7 +15,7 @@
  *   word's GloVe vector adds to each class score (K numbers a word), so the same mean is already
  *   the meaning part of the class scores.
  */
-import { boundedCache, type BoundedCache } from '../platform/cache.ts';
+import { wordMemo, type WordMemo } from '../platform/cache.ts';
 import { STEM_CACHE_MAX, stemEntry, type StemEntry } from './gate-stems.ts';
 import { scanWords } from './word-scan.ts';
 import {
@@ -117,16 +117,16 @@ const CUE_WITHHELD = 8;
 const CUE_SPONSOR = 16;
 const CUE_AFFILIATE = 32;
 
-/** Token → TokenInfo per lexicon (bounded like the stem cache: tokens come from untrusted feeds). */
-const tokenInfos = new WeakMap<GateLexicon, BoundedCache<string, TokenInfo>>();
+/** Token → TokenInfo per lexicon: a word memo (core/platform/cache.ts), asked once for every word of every item; bounded (tokens come from untrusted feeds). */
+const tokenInfos = new WeakMap<GateLexicon, WordMemo<string, TokenInfo>>();
 
-function tokenCache(lexicon: GateLexicon): BoundedCache<string, TokenInfo> {
+function tokenCache(lexicon: GateLexicon): WordMemo<string, TokenInfo> {
   let cache = tokenInfos.get(lexicon);
-  if (!cache) tokenInfos.set(lexicon, (cache = boundedCache('gate.tokens', STEM_CACHE_MAX)));
+  if (!cache) tokenInfos.set(lexicon, (cache = wordMemo('gate.tokens', STEM_CACHE_MAX)));
   return cache;
 }
 
-function tokenInfo(word: string, lexicon: GateLexicon, cache: BoundedCache<string, TokenInfo>): TokenInfo {
+function tokenInfo(word: string, lexicon: GateLexicon, cache: WordMemo<string, TokenInfo>): TokenInfo {
   let info = cache.get(word);
   if (info === undefined) {
     const entry = stemEntry(word);

@@ -1,7 +1,7 @@
-/** The one bounded memo (core/platform/cache.ts): its bound, least-recently-used eviction, counts and admission on second sight. */
+/** The one cache module (core/platform/cache.ts): its bound, least-recently-used eviction, counts and admission on second sight; the word memo's bound and counts. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { boundedCache, cacheStats } from '../../core/platform/cache.ts';
+import { boundedCache, cacheStats, wordMemo } from '../../core/platform/cache.ts';
 
 test('holds at most max entries and forgets the least recently used first', () => {
   const cache = boundedCache<string, number>('test.lru', 2);
@@ -73,6 +73,21 @@ test('admitOnSecondSight: a key is kept from its second offer on, and getOrSet s
   for (let i = 0; i < 1000; i += 1) cache.set(`once-${i}`, 'x');
   assert.is(cache.size, 4);
   assert.is(cache.get('k'), 'v3');
+});
+
+test('a word memo holds at most max entries (emptied when full), counts its look-ups and shows in cacheStats', () => {
+  const memo = wordMemo<string, number>('test.words', 2);
+  memo.set('a', 1);
+  memo.set('b', 2);
+  assert.is(memo.get('a'), 1);
+  assert.is(memo.get('b'), 2);
+  // A third word empties the full memo: untrusted text brings any number of words, the memo never holds more than two.
+  memo.set('c', 3);
+  assert.is(memo.get('a'), undefined);
+  assert.is(memo.get('c'), 3);
+  assert.equal(memo.figures(), { size: 1, max: 2, hits: 3, misses: 1 });
+  assert.equal(cacheStats()['test.words'], { size: 1, max: 2, hits: 3, misses: 1 });
+  assert.throws(() => wordMemo('test.bad', 0), /positive integer/);
 });
 
 test('refuses a bound that is not a positive integer', () => {
