@@ -3,7 +3,7 @@
  * folded, lightly stemmed, unique, sorted), and when two fingerprints share enough of them to be
  * one story told twice. core/domain/dedupe.ts plans duplicates with it. Pure.
  */
-import { byCodeUnits, sortShort } from './sort.ts';
+import { sortStrings } from './sort.ts';
 
 const STOPWORDS = new Set(
   ('a an the and or but of in on at to for from by with as is are was were be been has have had it its this that these those ' +
@@ -41,7 +41,7 @@ export function titleTokens(title: string): string[] {
     }
   }
   // Sorted, then each repeat is next to its first copy.
-  sortShort(words, byCodeUnits);
+  sortStrings(words);
   let unique = 0;
   for (let i = 0; i < words.length; i += 1) if (i === 0 || words[i] !== words[unique - 1]) words[unique++] = words[i]!;
   words.length = unique;

@@ -1,12 +1,12 @@
 /**
  * `sortShort` stands for `Array.prototype.sort` in the per-item work (a title's words, scored
  * topics, a fingerprint's word order): same order for random lists of every length around its
- * cut-over, with ties (stability), and for strings by code units (the comparator-less sort).
+ * cut-over, with ties (stability); `sortStrings` orders strings by code units (the comparator-less sort).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
-import { byCodeUnits, sortShort } from '../../core/domain/sort.ts';
+import { sortShort, sortStrings } from '../../core/domain/sort.ts';
 
 test('sortShort orders like Array.prototype.sort, ties kept in input order', () => {
   const rand = mulberry32(12);
@@ -19,12 +19,14 @@ test('sortShort orders like Array.prototype.sort, ties kept in input order', () 
   }
 });
 
-test('sortShort with byCodeUnits orders strings like the comparator-less sort', () => {
+test('sortStrings orders strings like the comparator-less sort, in place', () => {
   const rand = mulberry32(13);
   const pieces = ['a', 'b', 'A', 'Z', '0', '9', 'é', 'É', 'ß', '中', '😀', '\ud800', '', 'ab', 'a b'];
   for (let i = 0; i < 20_000; i += 1) {
     const list = Array.from({ length: Math.floor(rand() * 40) }, () => pick(rand, pieces) + pick(rand, pieces));
-    assert.equal(sortShort([...list], byCodeUnits), [...list].sort());
+    const copy = [...list];
+    assert.is(sortStrings(copy), copy);
+    assert.equal(copy, [...list].sort());
   }
 });
 
