@@ -135,7 +135,17 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
 
 test('390×844, signed in: every card (the lead, those beside their picture) shows its source as wide as the line allows (what follows the name wraps instead), and no line ends on a separator', async () => {
   const { context, page } = await signedInBrief('names@example.org', 390, 844);
-  await until(async () => (await page.locator('.brief article.card:not(.hero) .card-source button').count()) === 6, 10_000, 'Follow on the six cards');
+  // The message says what was last seen (this wait timed out once in a full suite run, 27 Nov 2026: the count was not recorded).
+  let seen = '';
+  await until(
+    async () => {
+      const buttons = await page.locator('.brief article.card:not(.hero) .card-source button').count();
+      seen = `${buttons} buttons, ${await page.locator('.brief article.card').count()} cards, ${await page.locator('.brief article.card.hero').count()} hero`;
+      return buttons === 6;
+    },
+    10_000,
+    () => `Follow on the six cards (last seen: ${seen})`,
+  );
   const lines = await page.$$eval('.brief article.card .card-source', (ps) =>
     ps.map((p) => {
       const name = p.querySelector('a');
