@@ -154,10 +154,15 @@ function sweep(): void {
 
 /** A new bounded cache named `name` (for the figures), holding at most `max` entries. */
 export function boundedCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, max: number, options?: CacheOptions): BoundedCache<K, V> {
-  if (!Number.isInteger(max) || max < 1) throw new RangeError(`cache ${name}: max must be a positive integer`);
+  checkBound(name, max);
   const cache = new BoundedCache<K, V>(name, max, options);
   register(cache);
   return cache;
+}
+
+/** A memo's bound must be a positive whole number of entries. */
+function checkBound(name: string, max: number): void {
+  if (!Number.isInteger(max) || max < 1) throw new RangeError(`cache ${name}: max must be a positive integer`);
 }
 
 /** Keep `cache` in the registry (for `cacheStats`) while it lives. */
@@ -208,7 +213,7 @@ export class WordMemo<K extends NonNullable<unknown>, V extends NonNullable<unkn
 
 /** A new word memo named `name` (for the figures), holding at most `max` entries. */
 export function wordMemo<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(name: string, max: number): WordMemo<K, V> {
-  if (!Number.isInteger(max) || max < 1) throw new RangeError(`cache ${name}: max must be a positive integer`);
+  checkBound(name, max);
   const memo = new WordMemo<K, V>(name, max);
   register(memo);
   return memo;
