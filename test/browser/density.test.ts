@@ -38,7 +38,7 @@ async function pageAt(width: number, height: number, gate?: Promise<void>): Prom
 }
 
 /** A page at `width` × `height` signed in as a new reader (`email`), on the brief. */
-async function signedInBrief(email: string, width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
+async function signedInBrief(email: string, width: number, height: number): Promise<{ context: BrowserContext; page: Page; followsStatus: number }> {
   const { token } = await signInDirectly(h.ctx.db, email, new Date(), { imported_at: new Date() });
   const { context, page } = await pageAt(width, height);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
@@ -47,8 +47,9 @@ async function signedInBrief(email: string, width: number, height: number): Prom
   const follows = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/follows', { timeout: 60_000 });
   await page.goto(h.base + '/', READY);
   await waitForBrief(page);
-  await follows;
-  return { context, page };
+  // The answer's status goes into the waits' messages: the buttons stay away when it is not a list.
+  const followsStatus = (await follows).status();
+  return { context, page, followsStatus };
 }
 
 /** Each card title's box in page coordinates (top and bottom from the top of the document, left). */
@@ -134,7 +135,7 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
 });
 
 test('390×844, signed in: every card (the lead, those beside their picture) shows its source as wide as the line allows (what follows the name wraps instead), and no line ends on a separator', async () => {
-  const { context, page } = await signedInBrief('names@example.org', 390, 844);
+  const { context, page, followsStatus } = await signedInBrief('names@example.org', 390, 844);
   // The message says what was last seen (this wait timed out once in a full suite run, 27 Nov 2026: the count was not recorded).
   let seen = '';
   await until(
@@ -144,7 +145,7 @@ test('390×844, signed in: every card (the lead, those beside their picture) sho
       return buttons === 6;
     },
     10_000,
-    () => `Follow on the six cards (last seen: ${seen})`,
+    () => `Follow on the six cards (last seen: ${seen}; /api/follows answered ${followsStatus})`,
   );
   const lines = await page.$$eval('.brief article.card .card-source', (ps) =>
     ps.map((p) => {
