@@ -38,18 +38,22 @@ async function pageAt(width: number, height: number, gate?: Promise<void>): Prom
 }
 
 /** A page at `width` × `height` signed in as a new reader (`email`), on the brief. */
-async function signedInBrief(email: string, width: number, height: number): Promise<{ context: BrowserContext; page: Page; followsStatus: number }> {
+async function signedInBrief(email: string, width: number, height: number): Promise<{ context: BrowserContext; page: Page; answered: string }> {
   const { token } = await signInDirectly(h.ctx.db, email, new Date(), { imported_at: new Date() });
   const { context, page } = await pageAt(width, height);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: h.base, httpOnly: true, sameSite: 'Lax' }]);
-  // The cards' Follow buttons come with the session, which ends by asking for the follows: wait for
-  // that answer itself (a fixed wait for the buttons timed out twice on a loaded CI machine).
-  const follows = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/follows', { timeout: 60_000 });
+  // The cards' Save and Follow buttons come with the session, which ends by asking for the saved ids
+  // and the follows together and draws the buttons once both have answered (refreshSession,
+  // app/views/account/session.ts): wait for those two answers themselves. A fixed wait for the
+  // buttons timed out twice on a loaded CI machine, and a wait for the follows alone once in a full
+  // local run, where the saved ids may still have been on their way.
+  const answer = (path: string) => page.waitForResponse((r) => new URL(r.url()).pathname === path, { timeout: 60_000 });
+  const loaded = Promise.all([answer('/api/saved/ids'), answer('/api/follows')]);
   await page.goto(h.base + '/', READY);
   await waitForBrief(page);
-  // The answer's status goes into the waits' messages: the buttons stay away when it is not a list.
-  const followsStatus = (await follows).status();
-  return { context, page, followsStatus };
+  // Their statuses go into the waits' messages: the buttons stay away when either is not a list.
+  const answered = (await loaded).map((r) => `${new URL(r.url()).pathname} ${r.status()}`).join(', ');
+  return { context, page, answered };
 }
 
 /** Each card title's box in page coordinates (top and bottom from the top of the document, left). */
@@ -135,8 +139,8 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
 });
 
 test('390×844, signed in: every card (the lead, those beside their picture) shows its source as wide as the line allows (what follows the name wraps instead), and no line ends on a separator', async () => {
-  const { context, page, followsStatus } = await signedInBrief('names@example.org', 390, 844);
-  // The message says what was last seen (this wait timed out once in a full suite run, 27 Nov 2026: the count was not recorded).
+  const { context, page, answered } = await signedInBrief('names@example.org', 390, 844);
+  // The message says what was last seen (this wait timed out once in a full local run, 27 Nov 2026, when it waited for the follows alone).
   let seen = '';
   await until(
     async () => {
@@ -145,7 +149,7 @@ test('390×844, signed in: every card (the lead, those beside their picture) sho
       return buttons === 6;
     },
     10_000,
-    () => `Follow on the six cards (last seen: ${seen}; /api/follows answered ${followsStatus})`,
+    () => `Follow on the six cards (last seen: ${seen}; answered: ${answered})`,
   );
   const lines = await page.$$eval('.brief article.card .card-source', (ps) =>
     ps.map((p) => {
