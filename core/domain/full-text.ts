@@ -1,9 +1,10 @@
 /**
  * Whether a feed item carries the story itself (long enough to read on) or only a teaser, and its
- * word count for the reading time. Its one import (core/domain/markup-scan.ts) has none: the card
- * (core/domain/card.ts) reads it in the browser too.
+ * word count for the reading time. Its imports (core/domain/markup-scan.ts, core/domain/word-scan.ts)
+ * have none: the card (core/domain/card.ts) reads it in the browser too.
  */
 import { elementsNamed, replaceElements, tagsToSpace } from './markup-scan.ts';
+import { countWords } from './word-scan.ts';
 
 const SCRIPTS = /* @__PURE__ */ elementsNamed(['script', 'style']);
 
@@ -17,6 +18,6 @@ export const READABLE_WORDS = 150;
 export function fullTextWords(html: string): number | undefined {
   // A teaser fits in well under 800 characters of markup: skip the count for those.
   if (html.length < 800) return undefined;
-  const n = tagsToSpace(replaceElements(html, SCRIPTS, ' ')).match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  const n = countWords(tagsToSpace(replaceElements(html, SCRIPTS, ' ')));
   return n >= READABLE_WORDS ? n : undefined;
 }
