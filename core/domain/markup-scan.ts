@@ -1,7 +1,8 @@
 /**
  * The passes that take markup out of feed HTML (tags, comments, CDATA wrappers, script and style
  * elements with their content), each one linear in the text's length. They do what the regular
- * expressions they replace did (`/<[^>]*>/g` and the like), but those restart at every `<` and read
+ * expressions they replace did (`/<[^>]*>/g` and the like; `tagsToSpace` once white space is
+ * squeezed, as its callers do), but those restart at every `<` and read
  * on to the end of the text when nothing closes: a hostile item of 40,000 `&lt;` took 1.4 s a pass,
  * and a 2 MB feed (the fetcher's limit) could hold an hour of it. Here a search for a closing mark
  * that fails ends the pass, since no later opening can find one either. No dependencies: pure.

@@ -197,19 +197,11 @@ export function countWords(text: string): number {
   let inWord = false;
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
-    let width = 1;
-    let wordChar: boolean;
-    if (c < 128) wordChar = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
-    else {
-      const code = text.codePointAt(i)!;
-      if (code > 0xffff) width = 2;
-      wordChar = isWideWordChar(code);
-    }
-    if (wordChar) {
+    if (classAt(text, i, c) !== OTHER) {
       if (!inWord) n += 1;
       inWord = true;
     } else if (!(inWord && (c === 39 || c === 0x2019 || c === 45))) inWord = false;
-    i += width;
+    i += widthOf(text, i, c);
   }
   return n;
 }
