@@ -4,8 +4,11 @@
  * order), bytes and request log line the app's route gives for the same request (compared with a
  * server of the same app without the host); whatever the app would decide differently (CORS, HEAD,
  * a body, a URL the adapter rewrites, a refused query, a pause, `following`) still goes to the app.
+ * Its answers go out when the event loop's turn ends: pipelined requests in their order, a closed
+ * connection's answer dropped without holding up the others.
  */
-import { request } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { QUERY_AS_IS } from '../../api/reading-host.ts';
@@ -60,7 +63,7 @@ interface Wire {
 }
 
 /** One request to `to` (the production server unless said); the answer as it came over the socket. */
-function send(path: string, headers: Record<string, string> = {}, method = 'GET', to: Listening = server): Promise<Wire> {
+function send(path: string, headers: Record<string, string> = {}, method = 'GET', to: Pick<Listening, 'port'> = server): Promise<Wire> {
   return new Promise((resolve, reject) => {
     // The path as it is, not through `new URL` (which would escape what the test sends raw).
     const req = request({ host: '127.0.0.1', port: to.port, path, method, headers }, (res) => {
@@ -192,6 +195,95 @@ test('a new snapshot: the kept answer is not sent again, the new one is', async 
   assert.not.equal(fresh.wire.headers, old.wire.headers, 'a new ETag');
   const viaApp = await send(path, {}, 'GET', appServer);
   assert.ok(fresh.wire.body.equals(viaApp.body), 'the app gives the same new answer');
+});
+
+/** A bare Node server calling the reading host alone; `seen` says, per request, whether the host took it and whether its answer was written before the host returned. */
+function hostOnly(onTaken: (req: IncomingMessage) => void = () => undefined): { server: Server; seen: { hosted: boolean; writtenAtReturn: boolean }[] } {
+  const seen: { hosted: boolean; writtenAtReturn: boolean }[] = [];
+  const bare = createServer((req, res) => {
+    const hosted = ctx.app.readingHost(req, res);
+    seen.push({ hosted, writtenAtReturn: res.headersSent });
+    if (hosted) onTaken(req);
+    else res.writeHead(500).end();
+  });
+  return { server: bare, seen };
+}
+
+function listenOn(bare: Server): Promise<number> {
+  return new Promise((resolve) => bare.listen(0, '127.0.0.1', () => resolve((bare.address() as AddressInfo).port)));
+}
+
+test('an answer is written when the event loop turn that made it ends, not before the host returns', async () => {
+  const { server: bare, seen } = hostOnly();
+  const port = await listenOn(bare);
+  try {
+    const path = '/api/feed?limit=2&sort=latest';
+    const hosted = await send(path, {}, 'GET', { port });
+    const viaApp = await send(path, {}, 'GET', appServer);
+    assert.equal(seen, [{ hosted: true, writtenAtReturn: false }]);
+    assert.is(hosted.status, 200);
+    assert.ok(hosted.body.equals(viaApp.body), 'the same bytes once written');
+  } finally {
+    bare.close();
+  }
+});
+
+test('pipelined requests on one connection are answered in their order, each as the app answers it', async () => {
+  const paths = ['/api/brief', '/api/feed?limit=3', '/api/feed?sort=latest&limit=1', `/api/feed?prefs=${prefsParam({ avoid_terms: ['number 2'] })}&limit=4`];
+  const expected = await Promise.all(paths.map((p) => send(p, {}, 'GET', appServer)));
+  const socket = connect(server.port, '127.0.0.1');
+  const received: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  // All four in one write: the server reads them in one turn and answers them in it.
+  socket.write(paths.map((p) => `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`).join(''));
+  const bodies = await new Promise<Buffer[]>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.on('data', () => {
+      const parsed = splitResponses(Buffer.concat(received));
+      if (parsed.length === paths.length) resolve(parsed);
+    });
+  });
+  socket.destroy();
+  bodies.forEach((body, i) => assert.ok(body.equals(expected[i]!.body), `${paths[i]}: its own answer, in its place`));
+});
+
+/** The bodies of the complete `HTTP/1.1 200` answers at the start of `raw` (each with its Content-Length). */
+function splitResponses(raw: Buffer): Buffer[] {
+  const bodies: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const end = raw.indexOf('\r\n\r\n', at);
+    if (end < 0) return bodies;
+    const head = raw.subarray(at, end).toString('latin1');
+    assert.match(head, /^HTTP\/1\.1 200 /);
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1]);
+    if (raw.length < end + 4 + length) return bodies;
+    bodies.push(raw.subarray(end + 4, end + 4 + length));
+    at = end + 4 + length;
+  }
+}
+
+test('a connection closed before its answer is written: the answer is dropped and the server goes on', async () => {
+  let closeNext = true;
+  const { server: bare, seen } = hostOnly((req) => {
+    if (closeNext) req.socket.destroy();
+    closeNext = false;
+  });
+  const port = await listenOn(bare);
+  try {
+    const path = '/api/feed?limit=1';
+    const refused = await send(path, {}, 'GET', { port }).then(
+      () => 'answered',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    assert.match(refused, /socket hang up|ECONNRESET/);
+    const next = await send(path, {}, 'GET', { port });
+    assert.is(next.status, 200);
+    assert.equal(seen.map((s) => s.hosted), [true, true]);
+    assert.ok(ctx.log.lines.every((l) => !l.includes('reading answer not written')), 'nothing failed to write');
+  } finally {
+    bare.close();
+  }
 });
 
 test.run();
