@@ -20,7 +20,8 @@
  * are all answered first, then the writes follow one another while the kernel's sending code is
  * warm and while a peer holding several of the connections (a proxy, a load client) is still awake
  * from the first. An answer waits at most for the other answers of its turn, and a lone request for
- * none. A cold brief's system time fell from 14-20 to 8-10 µs a request (docs/benchmarks.md, 27 Nov).
+ * none. A cold brief's system time fell from 14-20 to 8-10 µs a request (docs/benchmarks.md,
+ * "Answers written at the turn's end").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readModelFor } from '../core/readmodel/readmodel.ts';

@@ -7,7 +7,7 @@
  * Its answers go out when the event loop's turn ends: pipelined requests in their order, a closed
  * connection's answer dropped without holding up the others.
  */
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -198,12 +198,12 @@ test('a new snapshot: the kept answer is not sent again, the new one is', async 
 });
 
 /** A bare Node server calling the reading host alone; `seen` says, per request, whether the host took it and whether its answer was written before the host returned. */
-function hostOnly(onTaken: (req: IncomingMessage) => void = () => undefined): { server: Server; seen: { hosted: boolean; writtenAtReturn: boolean }[] } {
+function hostOnly(onTaken: (req: IncomingMessage, res: ServerResponse) => void = () => undefined): { server: Server; seen: { hosted: boolean; writtenAtReturn: boolean }[] } {
   const seen: { hosted: boolean; writtenAtReturn: boolean }[] = [];
   const bare = createServer((req, res) => {
     const hosted = ctx.app.readingHost(req, res);
     seen.push({ hosted, writtenAtReturn: res.headersSent });
-    if (hosted) onTaken(req);
+    if (hosted) onTaken(req, res);
     else res.writeHead(500).end();
   });
   return { server: bare, seen };
@@ -281,6 +281,30 @@ test('a connection closed before its answer is written: the answer is dropped an
     assert.is(next.status, 200);
     assert.equal(seen.map((s) => s.hosted), [true, true]);
     assert.ok(ctx.log.lines.every((l) => !l.includes('reading answer not written')), 'nothing failed to write');
+  } finally {
+    bare.close();
+  }
+});
+
+test('an answer that cannot be written closes its own connection, says why in the log, and the others still go', async () => {
+  // Something else answers the first request before the turn ends: the host's write then finds its headers sent.
+  let answerFirst = true;
+  const { server: bare } = hostOnly((_req, res) => {
+    if (!answerFirst) return;
+    answerFirst = false;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('answered elsewhere');
+  });
+  const port = await listenOn(bare);
+  try {
+    const before = ctx.log.lines.length;
+    // The first answer may arrive before the connection closes, or not: either is fine, only the log and the next request count.
+    await send('/api/feed?limit=2', {}, 'GET', { port }).catch(() => null);
+    const errors = ctx.log.lines.slice(before).filter((l) => l.includes('reading answer not written'));
+    assert.is(errors.length, 1, ctx.log.lines.slice(before).join('\n'));
+    assert.match(errors[0]!, 'path=/api/feed');
+    const next = await send('/api/feed?limit=2', {}, 'GET', { port });
+    assert.is(next.status, 200);
+    assert.match(next.headers.join('\n'), 'content-type: application/json');
   } finally {
     bare.close();
   }
