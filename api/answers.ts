@@ -21,24 +21,19 @@ import { SECURITY_HEADERS } from './security-headers.ts';
 
 type HeaderKind = 'notModified' | 'identity' | Encoding;
 
-/** The header sets of one answer, each made on first use and frozen (a plain object per request cost more than the rest of the answer's work); `node` ones end with the body's length. */
-interface AnswerHeaders {
-  app: Partial<Record<HeaderKind, Readonly<Record<string, string>>>>;
-  node: Partial<Record<HeaderKind, Readonly<Record<string, string>>>>;
-}
-
-const headerSets = new WeakMap<Answer, AnswerHeaders>();
+/** Who writes an answer: the app (Hono adds the length) or Node's server (api/reading-host.ts; with it). */
+type Host = keyof Answer['headerSets'];
 
 /**
- * The headers of `answer` sent as `kind`, shared by every request of this answer and never changed
- * by one. Names in lower case and sorted, as Hono's answer lists them; for Node's own writing
+ * The headers of `answer` sent as `kind`, made on first use and frozen (a plain object per request
+ * cost more than the rest of the answer's work), kept on the answer, shared by every request of it
+ * and never changed by one. Names in lower case and sorted, as Hono's answer lists them; for Node's own writing
  * (`node`), after the security headers and with `Content-Length` last, where the adapter's answer
  * has it, so both hosts put the same bytes on the wire.
  */
-function headersOf(answer: Answer, kind: HeaderKind, host: keyof AnswerHeaders, body: Uint8Array | null): Readonly<Record<string, string>> {
-  let sets = headerSets.get(answer);
-  if (sets === undefined) headerSets.set(answer, (sets = { app: {}, node: {} }));
-  let made = sets[host][kind];
+function headersOf(answer: Answer, kind: HeaderKind, host: Host, body: Uint8Array | null): Readonly<Record<string, string>> {
+  const sets = answer.headerSets[host];
+  let made = sets[kind];
   if (made === undefined) {
     const cacheControl = 'no-cache';
     const [etag, vary, type] = [answer.etag, 'Accept-Encoding', 'application/json'];
@@ -52,7 +47,7 @@ function headersOf(answer: Answer, kind: HeaderKind, host: keyof AnswerHeaders, 
       headers = { ...SECURITY_HEADERS, ...headers };
       if (body !== null) headers['Content-Length'] = String(body.byteLength);
     }
-    sets[host][kind] = made = Object.freeze(headers);
+    sets[kind] = made = Object.freeze(headers);
   }
   return made;
 }
@@ -68,7 +63,7 @@ export interface Reply {
  * The reply of a remembered `answer` to a request with these headers: 304, compressed or plain;
  * its headers for `host`: the app's (Hono adds the length) or Node's own writing (with it).
  */
-export function replyTo(answer: Answer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined, host: keyof AnswerHeaders = 'app'): Reply {
+export function replyTo(answer: Answer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined, host: Host = 'app'): Reply {
   if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return { status: 304, headers: headersOf(answer, 'notModified', host, null), body: null };
   const coding = preferredEncoding(acceptEncoding);
   const encoded = coding === null ? null : answer.encoded(coding);
