@@ -27,9 +27,9 @@ type Host = keyof Answer['headerSets'];
 /**
  * The headers of `answer` sent as `kind`, made on first use and frozen (a plain object per request
  * cost more than the rest of the answer's work), kept on the answer, shared by every request of it
- * and never changed by one. Names in lower case and sorted, as Hono's answer lists them; for Node's own writing
- * (`node`), after the security headers and with `Content-Length` last, where the adapter's answer
- * has it, so both hosts put the same bytes on the wire.
+ * and never changed by one. Names in lower case and sorted, as Hono's answer lists them; for
+ * Node's own writing (`node`), after the security headers and with `Content-Length` last, where
+ * the adapter's answer has it, so both hosts put the same bytes on the wire.
  */
 function headersOf(answer: Answer, kind: HeaderKind, host: Host, body: Uint8Array | null): Readonly<Record<string, string>> {
   const sets = answer.headerSets[host];

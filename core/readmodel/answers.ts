@@ -71,7 +71,7 @@ const FIRST_SIGHT_BROTLI_QUALITY = 3;
 const FIRST_SIGHT_GZIP_LEVEL = 1;
 
 /** Header sets by the kind of answer they go with (a coding, plain, or 304), for one host. */
-export type HeaderSets = Partial<Record<string, Readonly<Record<string, string>>>>;
+type HeaderSets = Partial<Record<string, Readonly<Record<string, string>>>>;
 
 /** One encoded answer: its UTF-8 bytes and, made on first use, its weak ETag and compressed codings. */
 export class Answer {
