@@ -131,3 +131,15 @@ export function openingTags(text: string, elements: Elements): string[] {
   }
   return out;
 }
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+
+/**
+ * One line of plain text (a summary's texts, a model's answer, a story's words in core/domain/words.ts): tags dropped (in one linear pass: a model's answer is hostile too),
+ * control characters and runs of spaces collapsed. Not feed HTML's `plainText`
+ * (core/domain/feed-html.ts), which also decodes entities and drops scripts with their content.
+ */
+export function singleLine(value: string): string {
+  return tagsToSpace(value).replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+}

@@ -11,7 +11,8 @@
 import { offlineTexts } from './offline-texts.ts';
 import { retell } from './retell.ts';
 import type { Told } from './retell-words.ts';
-import { singleLine, type SummaryInput, type SummaryTexts } from './summary.ts';
+import { singleLine } from './markup-scan.ts';
+import type { SummaryInput, SummaryTexts } from './summary.ts';
 
 /** The teaser's first main clauses retold in our words (at most two; none when it gives too little): what is stored. */
 export function retellTeaser(input: Pick<SummaryInput, 'teaser' | 'title'>): Told[] {

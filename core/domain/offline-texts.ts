@@ -9,7 +9,8 @@
  * another.
  */
 import type { Told } from './retell-words.ts';
-import { copiesFrom, lowerWords, singleLine, SUMMARY_LIMITS, type SummaryInput, type SummaryTexts } from './summary.ts';
+import { singleLine } from './markup-scan.ts';
+import { copiesFrom, lowerWords, SUMMARY_LIMITS, type SummaryInput, type SummaryTexts } from './summary.ts';
 import { pickedBecause, specificLine, storyLine } from './words.ts';
 
 const WHY_MATTERS: Record<string, string> = {

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { ArticleDoc, OfflineSummaryDoc, SummaryDoc } from './article.ts';
-import { tagsToSpace } from './markup-scan.ts';
+import { singleLine } from './markup-scan.ts';
 import { displayName } from './taxonomy.ts';
 
 /** What the summary writers know about an article. */
@@ -76,18 +76,6 @@ export const SUMMARY_LIMITS = { summary: 900, note: 300, quote: 200 } as const;
 /** True when the cached summary has all three notes (only then are they shown). */
 export function hasAllNotes(doc: SummaryDoc | null | undefined): doc is SummaryDoc & { what_happened: string; why_matters: string; why_belongs: string } {
   return !!doc && !!doc.what_happened && !!doc.why_matters && !!doc.why_belongs;
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
-
-/**
- * One line of plain text: tags dropped (in one linear pass: a model's answer is hostile too),
- * control characters and runs of spaces collapsed. Not feed HTML's `plainText`
- * (core/domain/feed-html.ts), which also decodes entities and drops scripts with their content.
- */
-export function singleLine(value: string): string {
-  return tagsToSpace(value).replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** Number of sentences in a text (a terminator followed by a space or the end). */

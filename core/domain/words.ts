@@ -5,7 +5,7 @@
  * test/app/words.test.ts renders them over every flavor × topic.
  */
 import { keyPhrases, listOf } from './keyphrases.ts';
-import { tagsToSpace } from './markup-scan.ts';
+import { singleLine } from './markup-scan.ts';
 import { displayName, FLAVORS, TOPICS } from './taxonomy.ts';
 
 /** The adjective of each flavor ("a wonder-filled story", never "a wonder story"). */
@@ -61,9 +61,6 @@ export interface StoryFacts {
   flavor: string;
 }
 
-/** Plain one-line text (feed strings may carry markup or control characters). */
-const plainLine = (s: string): string => tagsToSpace(s).replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-
 /**
  * A why line built from the story itself: its flavor and topic, its tags and the strongest phrases
  * of its title. "An inspiring learning story on young people and clean energy: solar boat and river
@@ -73,7 +70,7 @@ const plainLine = (s: string): string => tagsToSpace(s).replace(/[\u0000-\u001f\
 export function specificLine(f: StoryFacts): string {
   const topicName = topicWords(f.topic);
   const tags = f.tags.map((t) => displayName(t).toLowerCase()).filter((t) => t !== topicName).slice(0, 2);
-  const cues = keyPhrases(plainLine(f.title), 2);
+  const cues = keyPhrases(singleLine(f.title), 2);
   const phrase = withArticle(`${flavorAdjective(f.flavor)} ${topicName} story`);
   // The source is named beside the title on cards and pages: the line spends its words on the story.
   return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${tags.length ? ` on ${listOf(tags)}` : ''}${cues.length ? `: ${listOf(cues)}` : ''}.`;

@@ -11,9 +11,8 @@ import { plainText, teaserText } from '../../core/domain/feed-html.ts';
 import { fullTextWords } from '../../core/domain/full-text.ts';
 import { imagesInHtml } from '../../core/domain/feed-images.ts';
 import { decodeEntities } from '../../core/domain/feed-html.ts';
-import { elementsNamed, replaceBetween, replaceElements, replaceLetterTags, tagsToSpace } from '../../core/domain/markup-scan.ts';
+import { elementsNamed, replaceBetween, replaceElements, replaceLetterTags, singleLine, tagsToSpace } from '../../core/domain/markup-scan.ts';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
-import { singleLine } from '../../core/domain/summary.ts';
 
 const PIECES = [
   '<', '>', '</', '<b>', '</b>', '<a href="x">', '</a>', '<p', 'p>', '<!--', '-->', '--', '<![CDATA[', ']]>', ']]',
@@ -22,7 +21,7 @@ const PIECES = [
   'word', ' ', 'é', '&lt;', '&amp;', '\n', '\t', '\r', '\f', '\u00a0', '\u200b', '&nbsp;', '&#10;',
 ];
 
-/** White space squeezed as `singleLine` and the word lines squeeze it: runs made one space, the ends trimmed. */
+/** White space squeezed as `singleLine` squeezes it: runs made one space, the ends trimmed. */
 const squeezed = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 function randomTexts(seed: number, count: number): string[] {
@@ -117,7 +116,7 @@ test('hostile items of 2 MB that never close their markup are read in one pass',
     assert.ok(plain.length > 0 && plain.length <= html.length, `plainText of ${JSON.stringify(html.slice(0, 12))}…`);
     assert.ok(teaserText(html).length <= 600);
     assert.is(typeof (fullTextWords(html) ?? 0), 'number');
-    // A model's answer is read the same way (core/domain/summary.ts `singleLine`).
+    // A model's answer is read the same way (`singleLine`).
     assert.ok(singleLine(html).length > 0);
   }
   // The images inside item HTML (core/domain/feed-images.ts): tags that never close, and a source
