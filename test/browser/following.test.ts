@@ -82,8 +82,10 @@ for (const size of READER_SIZES) {
     await page.locator('.toast', { hasText: 'You no longer follow River News' }).getByRole('button', { name: 'Undo' }).click();
     await sameIds(page, [...new Set([...river, ...space])], 'River News back after Undo');
 
-    // Unfollow both: the lane says how to follow.
+    // Unfollow both: the lane says how to follow. The unfollow is stored before the page is left
+    // (leaving at once could cut its request short on a loaded machine: the lane then still held River News).
     await page.getByRole('button', { name: 'Following River News' }).first().click();
+    await until(async () => (await h.ctx.db.collection('follows').countDocuments({ user_id: user._id, kind: 'source', value: 'river-news' })) === 0, 10_000, 'River News unfollowed');
     await page.goto(h.base + '/?tag=space', READY);
     await page.getByRole('button', { name: 'Following Space', exact: true }).click();
     await page.locator('.toast', { hasText: 'You no longer follow Space' }).waitFor();
