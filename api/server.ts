@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { finishOutlivingWork } from '../core/platform/outliving.ts';
 import { openRuntime, exitOnStartupError, onShutdown, services, type Runtime } from '../core/platform/runtime.ts';
 import { createApp } from './app.ts';
 import type { StaticFiles } from './static-files.ts';
@@ -90,6 +91,8 @@ export async function runApiServer(): Promise<void> {
   runtime.log.info(`API listening at ${listening.url}`);
   onShutdown(runtime.log, async () => {
     await listening.close();
+    await finishOutlivingWork(runtime.log);
+    runtime.mailer.close();
     await runtime.database.close();
   });
 }

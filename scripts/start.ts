@@ -7,6 +7,7 @@
  * the rest of it instead of serving. The API and the worker (Agenda) are loaded when the first
  * round is done, so the first log lines come sooner and a stop during the round never loads them.
  */
+import { finishOutlivingWork } from '../core/platform/outliving.ts';
 import { exitOnStartupError, openRuntime, services, trapShutdown } from '../core/platform/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import type { JobContext } from '../jobs/context.ts';
@@ -20,6 +21,7 @@ let closeServer: (() => Promise<void>) | null = null;
 let stopWorker: (() => Promise<void>) | null = null;
 shutdown.use(log, async () => {
   await closeServer?.();
+  await finishOutlivingWork(log);
   await stopWorker?.();
   runtime.mailer.close();
   await runtime.database.close();

@@ -15,6 +15,7 @@ import {
 import { escapeHtml, mailDocument } from '../../core/domain/html.ts';
 import { isAdmin, type UserDoc } from '../../core/domain/user.ts';
 import { BadRequestError, describeError } from '../../core/platform/errors.ts';
+import { outlive } from '../../core/platform/outliving.ts';
 import { createMagicLink, consumeMagicLink } from '../../core/store/magic-links.ts';
 import { hitRateLimit } from '../../core/store/rate-limits.ts';
 import { deleteSession } from '../../core/store/sessions.ts';
@@ -92,9 +93,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       const link = `${deps.config.publicBaseUrl}/auth/verify?token=${token}`;
       if (!deps.config.smtpUrl && deps.config.nodeEnv !== 'production') deps.log.info('magic link (no SMTP_URL; development only)', { to: email, url: link });
       // Sent in the background: the reply must not wait on (or reveal anything about) delivery.
-      void deps.mailer.send(magicLinkMail(deps, email, link)).catch((error: unknown) => {
-        deps.log.warn('magic link mail failed', { error: describeError(error) });
-      });
+      outlive(
+        deps.mailer.send(magicLinkMail(deps, email, link)).catch((error: unknown) => {
+          deps.log.warn('magic link mail failed', { error: describeError(error) });
+        }),
+      );
     }
     return c.json(START_REPLY);
   });

@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { RateLimitError, ValidationError, describeError } from '../../core/platform/errors.ts';
+import { outlive } from '../../core/platform/outliving.ts';
 import { FloodCap, feedbackNotification, parseFeedback, type FeedbackDoc } from '../../core/domain/feedback.ts';
 import { randomId } from '../../core/domain/ids.ts';
 import { insertFeedback } from '../../core/store/feedback.ts';
@@ -63,7 +64,7 @@ export function feedbackRoutes(deps: AppDeps): Hono<AppEnv> {
 
       const doc: FeedbackDoc = { _id: randomId(), ...parsed.value, read_at: null, created_at: now };
       await insertFeedback(deps.db, doc);
-      void notifyAdmin(doc);
+      outlive(notifyAdmin(doc));
       return c.json({ ok: true }, 201);
     },
   );

@@ -8,6 +8,7 @@
  */
 import { Hono } from 'hono';
 import { NotFoundError, describeError } from '../../core/platform/errors.ts';
+import { outlive } from '../../core/platform/outliving.ts';
 import type { SummaryDoc } from '../../core/domain/article.ts';
 import { isValidId } from '../../core/domain/ids.ts';
 import { hasAllNotes, summaryView } from '../../core/domain/summary.ts';
@@ -46,7 +47,7 @@ export function summaryRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!hasAllNotes(summary)) {
       const generation = summarizer.ensure(article);
       // The generation outlives this request when it is slow; its failure must still be seen.
-      generation.catch((error: unknown) => deps.log.warn('summary generation failed', { article: id, error: describeError(error) }));
+      outlive(generation.catch((error: unknown) => deps.log.warn('summary generation failed', { article: id, error: describeError(error) })));
       summary = (await within(generation, SUMMARY_WAIT_MS)) ?? article.summary;
     }
 

@@ -21,6 +21,10 @@ export interface TestSmtp {
   messages: ReceivedMail[];
   /** While true, every message is refused. */
   refusing: boolean;
+  /** Messages whose data arrived and whose acceptance waits for `release` (see `hold`). */
+  held: number;
+  /** From now on, accept no message until the returned function is called (the sender waits for the reply to its data). */
+  hold(): () => void;
   /** Wait until `count` messages have arrived (or fail after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -28,10 +32,17 @@ export interface TestSmtp {
 
 /** Start the server on a free loopback port. */
 export async function startSmtp(): Promise<TestSmtp> {
+  let gate: Promise<void> | null = null;
   const state: TestSmtp = {
     url: '',
     messages: [],
     refusing: false,
+    held: 0,
+    hold() {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
     async waitFor(count, timeoutMs = 10_000) {
       await until(() => state.messages.length >= count, timeoutMs, `${count} mails (got ${state.messages.length} so far)`);
       return state.messages;
@@ -55,12 +66,20 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        state.messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+        const accept = () => {
+          state.messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (gate === null) return accept();
+        state.held += 1;
+        void gate.then(() => {
+          state.held -= 1;
+          accept();
         });
-        callback();
       });
     },
   });
