@@ -31,7 +31,7 @@ type Host = keyof Answer['headerSets'];
  * Node's own writing (`node`), after the security headers and with `Content-Length` last, where
  * the adapter's answer has it, so both hosts put the same bytes on the wire.
  */
-function headersOf(answer: Answer, kind: HeaderKind, host: Host, body: Uint8Array | null): Readonly<Record<string, string>> {
+function headersOf(answer: Answer, kind: HeaderKind, host: Host, body: { byteLength: number } | null): Readonly<Record<string, string>> {
   const sets = answer.headerSets[host];
   let made = sets[kind];
   if (made === undefined) {
@@ -56,7 +56,7 @@ function headersOf(answer: Answer, kind: HeaderKind, host: Host, body: Uint8Arra
 export interface Reply {
   status: 200 | 304;
   headers: Readonly<Record<string, string>>;
-  body: Uint8Array<ArrayBuffer> | null;
+  body: Uint8Array<ArrayBuffer> | string | null;
 }
 
 /**
@@ -67,13 +67,13 @@ export function replyTo(answer: Answer, ifNoneMatch: string | undefined, acceptE
   if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return { status: 304, headers: headersOf(answer, 'notModified', host, null), body: null };
   const coding = preferredEncoding(acceptEncoding);
   const encoded = coding === null ? null : answer.encoded(coding);
-  if (coding === null || encoded === null) return { status: 200, headers: headersOf(answer, 'identity', host, answer.body), body: answer.body };
+  if (coding === null || encoded === null) return { status: 200, headers: headersOf(answer, 'identity', host, answer), body: answer.wire };
   return { status: 200, headers: headersOf(answer, coding, host, encoded), body: encoded };
 }
 
 /** The JSON answer for this request: 304, compressed or plain (see the module comment). */
 export function sendAnswer(c: Context<AppEnv>, answer: Answer): Response {
-  if (!answer.remembered) return c.body(answer.body, undefined, JSON_TYPE);
+  if (!answer.remembered) return c.body(answer.wire, undefined, JSON_TYPE);
   // Already in its final coding: the request frame's compression leaves it alone.
   c.set('precoded', true);
   const reply = replyTo(answer, requestHeader(c, 'if-none-match'), requestHeader(c, 'accept-encoding'));

@@ -35,6 +35,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { RecentSplit } from '../domain/brief.ts';
 import type { PoolArticle } from '../domain/card.ts';
 import { boundedCache, type BoundedCache } from '../platform/cache.ts';
+import type { JsonText } from './json.ts';
 import type { Snapshot } from './snapshot.ts';
 
 /** At most this many answers are kept per snapshot and route (a feed page is ~11 KB). */
@@ -73,9 +74,14 @@ const FIRST_SIGHT_GZIP_LEVEL = 1;
 /** Header sets by the kind of answer they go with (a coding, plain, or 304), for one host. */
 type HeaderSets = Partial<Record<string, Readonly<Record<string, string>>>>;
 
-/** One encoded answer: its UTF-8 bytes and, made on first use, its weak ETag and compressed codings. */
+/** One encoded answer: its JSON (UTF-8 bytes, or text until bytes are needed) and, made on first use, its weak ETag and compressed codings. */
 export class Answer {
-  readonly body: Uint8Array<ArrayBuffer>;
+  /** The JSON as it was built: UTF-8 bytes, or text (see `wire`). */
+  readonly #json: Uint8Array<ArrayBuffer> | string;
+  /** Bytes made from the text, on first need. */
+  #bytes: Uint8Array<ArrayBuffer> | undefined;
+  /** The length of its UTF-8 bytes. */
+  readonly byteLength: number;
   /** Its query has an answer key (the answer may be kept for later requests): only those are worth an ETag and compressed bytes. */
   readonly remembered: boolean;
   #etag: string | null = null;
@@ -90,16 +96,39 @@ export class Answer {
    */
   readonly headerSets: { readonly app: HeaderSets; readonly node: HeaderSets } = { app: {}, node: {} };
 
-  /** `tagged`: what names the body for its tag when cheaper to hash than the body (see `Tagged`); null: the body. */
-  constructor(body: Uint8Array<ArrayBuffer>, remembered: boolean, tagged: string | null = null) {
-    this.body = body;
+  /**
+   * `body`: its UTF-8 bytes, or its JSON text with that text's UTF-8 length; `tagged`: what names
+   * the body for its tag when cheaper to hash than the body (see `Tagged`); null: the body.
+   */
+  constructor(body: Uint8Array<ArrayBuffer> | JsonText, remembered: boolean, tagged: string | null = null) {
+    this.#json = body instanceof Uint8Array ? body : body.text;
+    this.byteLength = body.byteLength;
     this.remembered = remembered;
     this.#tagged = tagged;
   }
 
+  /** Its UTF-8 bytes (made from its text on first use). */
+  get body(): Uint8Array<ArrayBuffer> {
+    if (typeof this.#json !== 'string') return this.#json;
+    this.#bytes ??= utf8.encode(this.#json);
+    return this.#bytes;
+  }
+
+  /**
+   * What a sender writes: the bytes, but the text of an answer built as text that no cache keeps
+   * and nothing has encoded yet (a first-seen feed page). Node's server writes a text through its
+   * own buffer: a page sent once then makes no 14 KB `ArrayBuffer`, whose allocation and collection
+   * were most of a first-seen page's in-process cost (docs/benchmarks.md, "A first-seen feed page
+   * sent as text"). A kept answer goes out again and again, so it goes as bytes, made once.
+   */
+  get wire(): Uint8Array<ArrayBuffer> | string {
+    return typeof this.#json === 'string' && this.#bytes === undefined && !this.#kept ? this.#json : this.body;
+  }
+
   /** A weak entity tag of the JSON (weak: the same JSON goes out in three codings). */
   get etag(): string {
-    this.#etag ??= `W/"${hash('sha256', this.#tagged ?? this.body, 'base64url').slice(0, 27)}"`;
+    // A text hashes as its UTF-8 bytes: the same tag whichever way the answer was built.
+    this.#etag ??= `W/"${hash('sha256', this.#tagged ?? this.#json, 'base64url').slice(0, 27)}"`;
     return this.#etag;
   }
 
@@ -115,7 +144,7 @@ export class Answer {
 
   /** The answer in `coding`, or null when it is too short to gain from it; thorough when kept, quick when not. */
   encoded(coding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> | null {
-    if (this.body.byteLength < COMPRESS_MIN_BYTES) return null;
+    if (this.byteLength < COMPRESS_MIN_BYTES) return null;
     if (coding === 'br') return (this.#br ??= compressBytes(this.body, 'br', this.#kept));
     return (this.#gzip ??= compressBytes(this.body, 'gzip', this.#kept));
   }
@@ -152,17 +181,17 @@ const feedAnswers = new WeakMap<Snapshot, FeedAnswers>();
 const briefAnswers = new WeakMap<Snapshot, BriefAnswers>();
 
 /**
- * An answer's UTF-8 bytes with what names them for the entity tag: a text that differs whenever
- * the bytes do (a feed page's per-card digests, core/readmodel/json.ts `cardsTagged`), hashed
- * instead of the whole body. An answer's route always tags one way, so a kept answer and a
- * first-seen one of the same query carry the same tag.
+ * An answer's JSON (UTF-8 bytes, or text with its UTF-8 length) with what names it for the entity
+ * tag: a text that differs whenever the bytes do (a feed page's per-card digests,
+ * core/readmodel/json.ts `cardsTagged`), hashed instead of the whole body. An answer's route always
+ * tags one way, so a kept answer and a first-seen one of the same query carry the same tag.
  */
 export interface Tagged {
-  bytes: Uint8Array<ArrayBuffer>;
+  body: Uint8Array<ArrayBuffer> | JsonText;
   tagged: string;
 }
 
-/** What builds an answer: its JSON, as text or already as UTF-8 bytes, or `Tagged` bytes. */
+/** What builds an answer: its JSON, as text or already as UTF-8 bytes, or `Tagged`. */
 export type BuildAnswer = () => string | Uint8Array<ArrayBuffer> | Tagged;
 
 /**
@@ -208,7 +237,7 @@ const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffe
 /** The answer of what `build` made. */
 function answerOf(built: string | Uint8Array<ArrayBuffer> | Tagged, remembered: boolean): Answer {
   if (typeof built === 'string' || built instanceof Uint8Array) return new Answer(bytesOf(built), remembered);
-  return new Answer(built.bytes, remembered, built.tagged);
+  return new Answer(built.body, remembered, built.tagged);
 }
 
 /**

@@ -52,8 +52,6 @@ export const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'Cont
 const utf8 = new TextEncoder();
 const cardBytesOf = new WeakMap<ArticleCard, Uint8Array>();
 const itemBytesOf = new WeakMap<PoolArticle, { summary: string; bytes: Uint8Array }>();
-const OPEN_LIST = utf8.encode('[');
-const CLOSE_LIST = utf8.encode(']');
 const COMMA = utf8.encode(',');
 const OPEN_BRIEF = utf8.encode('{"items":[');
 
@@ -107,8 +105,8 @@ function cardDigest(card: ArticleCard, bytes: Uint8Array): string {
 }
 
 /**
- * One list's cards' bytes and digests by place (for a snapshot's pool: by `seq`), in arrays: a
- * page whose walk knows its articles' places reads them there instead of in the per-card
+ * One list's cards' JSON, UTF-8 lengths and digests by place (for a snapshot's pool: by `seq`), in
+ * arrays: a page whose walk knows its articles' places reads them there instead of in the per-card
  * `WeakMap`s. Forty such look-ups a first-seen feed page cost ~4 µs of server CPU in
  * `bench-profile` rounds (72.6 against 76.4 µs on average, eight alternations; docs/benchmarks.md,
  * "A feed page's bytes by place"). A place holds what was made for the card found there (`card`), so a
@@ -117,12 +115,14 @@ function cardDigest(card: ArticleCard, bytes: Uint8Array): string {
  */
 export class CardSlots {
   readonly card: Array<ArticleCard | undefined>;
-  readonly bytes: Array<Uint8Array | undefined>;
+  readonly json: Array<string | undefined>;
+  readonly byteLength: Array<number | undefined>;
   readonly digest: Array<string | undefined>;
 
   constructor(size: number) {
     this.card = new Array<ArticleCard | undefined>(size).fill(undefined);
-    this.bytes = new Array<Uint8Array | undefined>(size).fill(undefined);
+    this.json = new Array<string | undefined>(size).fill(undefined);
+    this.byteLength = new Array<number | undefined>(size).fill(undefined);
     this.digest = new Array<string | undefined>(size).fill(undefined);
   }
 }
@@ -137,43 +137,58 @@ export function cardSlotsOf(owner: { ranked: readonly unknown[] }): CardSlots {
   return slots;
 }
 
+/** An answer's JSON as text, with the length of its UTF-8 bytes (known without encoding it). */
+export interface JsonText {
+  text: string;
+  byteLength: number;
+}
+
 /**
- * `utf8(cardsJson(cards))`, built without the string, with what names it for its entity tag (core/readmodel/answers.ts `Tagged`):
- * the SHA-256 of each card's bytes, made once per card, in order. Equal lists of digests are equal
- * bytes, and hashing them (~900 characters for a page of 20) instead of the page's ~14 KB spared a
- * first-seen feed page 10-12 µs of its answer (27 Nov 2026, in process). One pass over the cards'
- * bytes serves both. With `places` and `slots`, card `i` is looked up at place `places[i]` first.
+ * `cardsJson(cards)` as text with its UTF-8 length, and what names it for its entity tag
+ * (core/readmodel/answers.ts `Tagged`): the SHA-256 of each card's bytes, made once per card, in
+ * order. Equal lists of digests are equal bytes, and hashing them (~900 characters for a page of
+ * 20) instead of the page's ~14 KB spared a first-seen feed page 10-12 µs of its answer (27 Nov
+ * 2026, in process). The page stays text: its bytes are made only if a cache keeps it (it is then
+ * sent again and again), and Node's server writes a page sent once straight from the text, without
+ * a 14 KB `ArrayBuffer` per page (docs/benchmarks.md, "A first-seen feed page sent as text"). With
+ * `places` and `slots`, card `i` is looked up at place `places[i]` first.
  */
-export function cardsTagged(cards: readonly ArticleCard[], places?: readonly number[], slots?: CardSlots): { bytes: Uint8Array<ArrayBuffer>; tagged: string } {
-  const parts = new Array<Uint8Array>(cards.length);
+export function cardsTagged(cards: readonly ArticleCard[], places?: readonly number[], slots?: CardSlots): { body: JsonText; tagged: string } {
+  let text = '[';
+  let byteLength = cards.length === 0 ? 2 : cards.length + 1;
   let tagged = 'cards';
   for (let i = 0; i < cards.length; i += 1) {
     const card = cards[i] as ArticleCard;
     const at = places?.[i] ?? -1;
-    let bytes: Uint8Array | undefined;
+    let json: string | undefined;
+    let length: number | undefined;
     let digest: string | undefined;
     if (slots !== undefined && at >= 0 && at < slots.card.length) {
       const held = slots.card[at];
       if (held === card) {
-        bytes = slots.bytes[at];
+        json = slots.json[at];
+        length = slots.byteLength[at];
         digest = slots.digest[at];
       } else if (held === undefined) {
         // The first card asked at a place keeps it (a copy said anew there later goes by its own identity).
-        bytes = cardBytes(card);
-        digest = cardDigest(card, bytes);
+        const bytes = cardBytes(card);
         slots.card[at] = card;
-        slots.bytes[at] = bytes;
-        slots.digest[at] = digest;
+        slots.json[at] = json = cardJson(card);
+        slots.byteLength[at] = length = bytes.byteLength;
+        slots.digest[at] = digest = cardDigest(card, bytes);
       }
     }
-    if (bytes === undefined || digest === undefined) {
-      bytes = cardBytes(card);
+    if (json === undefined || length === undefined || digest === undefined) {
+      const bytes = cardBytes(card);
+      json = cardJson(card);
+      length = bytes.byteLength;
       digest = cardDigest(card, bytes);
     }
-    parts[i] = bytes;
+    text += i > 0 ? `,${json}` : json;
+    byteLength += length;
     tagged += ` ${digest}`;
   }
-  return { bytes: join(OPEN_LIST, parts, CLOSE_LIST), tagged };
+  return { body: { text: `${text}]`, byteLength }, tagged };
 }
 
 /** `utf8(briefJson(items, generatedAt))`, without building the string. */

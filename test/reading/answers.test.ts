@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
-import { briefAnswer, feedAnswer, MAX_ANSWERS, MAX_SHOWN_BRIEFS } from '../../core/readmodel/answers.ts';
+import { Answer, briefAnswer, feedAnswer, MAX_ANSWERS, MAX_SHOWN_BRIEFS } from '../../core/readmodel/answers.ts';
 import { cacheStats } from '../../core/platform/cache.ts';
 import { boundariesAt, parseReadingQuery, toFilter } from '../../core/readmodel/params.ts';
 import { briefFor, feedPage, recentSplit } from '../../core/readmodel/queries.ts';
@@ -231,6 +231,24 @@ test('requests that show the same articles share one answer: its bytes are built
   assert.is(built, filled, 'the newest selection is still kept');
   fill(0);
   assert.is(built, filled + 1, 'the oldest was forgotten');
+});
+
+test('an answer built as text goes out as its text until a cache keeps it, with the same length, tag and codings as its bytes', () => {
+  const json = JSON.stringify([{ title: 'Otters return to the river at Malmö 🦦', line: 'x'.repeat(1500) }]);
+  const bytes = new TextEncoder().encode(json);
+  const fromBytes = new Answer(bytes, true);
+  const fromText = new Answer({ text: json, byteLength: bytes.byteLength }, true);
+  assert.is(fromText.wire, json, 'sent once: the text itself, no bytes made');
+  assert.is(fromText.byteLength, bytes.byteLength);
+  assert.is(fromText.etag, fromBytes.etag, 'a text is tagged as its UTF-8 bytes');
+  assert.ok(Buffer.from(fromText.body).equals(bytes), 'its bytes are the text in UTF-8');
+  assert.is(fromText.wire, fromText.body, 'once its bytes exist they are what goes out');
+  const kept = new Answer({ text: json, byteLength: bytes.byteLength }, true);
+  kept.keep();
+  assert.ok(kept.wire instanceof Uint8Array && Buffer.from(kept.wire).equals(bytes), 'a kept answer goes out as bytes, made once');
+  assert.is(kept.wire, kept.wire);
+  assert.ok(Buffer.from(fromText.encoded('br')!).equals(Buffer.from(fromBytes.encoded('br')!)), 'the same compressed bytes');
+  assert.is(fromBytes.wire, bytes);
 });
 
 test.run();

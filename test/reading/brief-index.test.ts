@@ -185,7 +185,9 @@ test('the brief and the feed answer exactly as the plain walk did, whatever the 
             const page = feedPage(s, f, 'ranked', offset, 10);
             assert.equal(page, oldFeed(s, f, offset, 10));
             assert.is(cardsJson(page), JSON.stringify(page));
-            assert.is(text(cardsTagged(page).bytes), JSON.stringify(page), 'the tagged page is the same bytes');
+            const tagged = cardsTagged(page).body;
+            assert.is(tagged.text, JSON.stringify(page), 'the tagged page is the same JSON');
+            assert.is(tagged.byteLength, Buffer.byteLength(tagged.text, 'utf8'), 'with the length of its UTF-8 bytes');
           }
         }
       },

@@ -1,16 +1,20 @@
 /**
- * A feed page's bytes and tag read by place (core/readmodel/json.ts `CardSlots`): the same bytes
+ * A feed page's JSON, UTF-8 length and tag read by place (core/readmodel/json.ts `CardSlots`): the same JSON
  * and the same tag as the per-card look-ups give, and a card said anew on a copy (another line at
  * the same place) never reads what was made for the original there.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toCard } from '../../core/domain/card.ts';
-import { CardSlots, cardSlotsOf, cardsTagged } from '../../core/readmodel/json.ts';
+import { CardSlots, cardSlotsOf, cardsTagged, type JsonText } from '../../core/readmodel/json.ts';
 import { makeArticle } from '../helpers/fixtures.ts';
 
-const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-const cards = ['Otters return to the river', 'A choir sings at the ferry', 'Neighbours plant an orchard'].map((title, i) =>
+/** A page's text, once its UTF-8 length is checked against the text's own. */
+const text = (body: JsonText) => {
+  assert.is(body.byteLength, Buffer.byteLength(body.text, 'utf8'), 'the UTF-8 length of the text');
+  return body.text;
+};
+const cards = ['Otters return to the river', 'A choir sings at the ferry in Malmö', 'Neighbours plant an orchard 🌳'].map((title, i) =>
   toCard({ ...makeArticle({ source_id: 'river-news', title }), _id: `slot-${i}` }, 'River News'),
 );
 
@@ -20,7 +24,7 @@ test('read by place, a page is the same bytes and tag as read card by card, firs
   const plain = cardsTagged(page);
   for (let round = 0; round < 2; round += 1) {
     const placed = cardsTagged(page, [5, 1, 3], slots);
-    assert.is(text(placed.bytes), JSON.stringify(page), `round ${round}: the bytes`);
+    assert.is(text(placed.body), JSON.stringify(page), `round ${round}: the bytes`);
     assert.is(placed.tagged, plain.tagged, `round ${round}: the tag`);
   }
   assert.is(slots.card[5], cards[2], 'the place keeps its card');
@@ -32,7 +36,7 @@ test('a copy said anew at a place gets its own bytes and tag, before or after th
     const slots = new CardSlots(4);
     for (const card of [...order, ...order]) {
       const placed = cardsTagged([card, cards[1]!], [2, 3], slots);
-      assert.is(text(placed.bytes), JSON.stringify([card, cards[1]!]));
+      assert.is(text(placed.body), JSON.stringify([card, cards[1]!]));
       assert.is(placed.tagged, cardsTagged([card, cards[1]!]).tagged);
     }
   }
@@ -41,10 +45,10 @@ test('a copy said anew at a place gets its own bytes and tag, before or after th
 test('a place outside the slots, or none, is read card by card', () => {
   const slots = new CardSlots(2);
   const placed = cardsTagged(cards, [0, 7, -1], slots);
-  assert.is(text(placed.bytes), JSON.stringify(cards));
+  assert.is(text(placed.body), JSON.stringify(cards));
   assert.is(placed.tagged, cardsTagged(cards).tagged);
   assert.equal(slots.card, [cards[0], undefined]);
-  assert.is(text(cardsTagged(cards, [0], slots).bytes), JSON.stringify(cards), 'fewer places than cards');
+  assert.is(text(cardsTagged(cards, [0], slots).body), JSON.stringify(cards), 'fewer places than cards');
 });
 
 test("a list's slots are made once, sized to the list", () => {

@@ -29,7 +29,7 @@ let appServer: Listening;
 let appCalls = 0;
 const sources = Array.from({ length: 2 }, (_, i) => makeSource({ _id: `known-src-${i}` }));
 const articles = Array.from({ length: 20 }, (_, i) =>
-  makeArticle({ source_id: sources[i % 2]!._id, title: `Lantern walk number ${i} lights the harbour`, published_at: new Date(clock.getTime() - (i + 1) * HOUR) }),
+  makeArticle({ source_id: sources[i % 2]!._id, title: `Lantern walk number ${i} lights the harbour of Malmö 🏮`, published_at: new Date(clock.getTime() - (i + 1) * HOUR) }),
 );
 
 test.before(async () => {
