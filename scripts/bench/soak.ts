@@ -16,6 +16,9 @@ import { runNode } from './child.ts';
 import { checkEventRows, type MixedLoadResult } from './mixed-load.ts';
 import { measured, round, type Section } from './report.ts';
 
+/** How long the soak waits for the work its requests left running (summaries being written) before the next section. */
+const SOAK_WORK_WAIT_MS = 300_000;
+
 /** Heap growth allowed over the soak, in MB. */
 export const SOAK_HEAP_LIMIT_MB = 200;
 
@@ -41,10 +44,12 @@ export async function benchSoak(deps: AppDeps, tmp: string, options: { clients: 
     // What the requests started and did not wait for (summaries being written: ~0.5 s an update on
     // the embedded database) finishes before the next section, which would otherwise measure its
     // reads behind this queue (a full site build read its pool in 35 s instead of ~3, 27 Nov 2026).
+    // Bounded, so a database that stopped answering cannot hang the bench (the note then says so).
     const pending = outlivingCount();
     const waitStarted = performance.now();
-    await workSettled();
+    const settled = await workSettled(SOAK_WORK_WAIT_MS);
     const waitedS = (performance.now() - waitStarted) / 1000;
+    const finished = settled ? `finished ${round(waitedS, 1)} s later` : `${outlivingCount()} still running after ${round(waitedS, 1)} s`;
     global.gc?.();
     const growthMb = (process.memoryUsage().heapUsed - heapBefore) / 1048576;
     const rows = await checkEventRows(deps.db, result.sent);
@@ -53,7 +58,7 @@ export async function benchSoak(deps: AppDeps, tmp: string, options: { clients: 
         unit: 'req/s',
         digits: 1,
         note:
-          `${result.requests} requests, ${result.events} events, ${options.clients} clients; ${pending} summaries still being written when the load stopped, finished ${round(waitedS, 1)} s later` +
+          `${result.requests} requests, ${result.events} events, ${options.clients} clients; ${pending} summaries still being written when the load stopped, ${finished}` +
           (options.embedded ? '; on the embedded database one updateOne in the 10,000-article collection takes ~0.5 s, so first-time summary writes bound this figure (use MONGODB_URI for production numbers)' : ''),
       }),
       errors: measured(result.errors.length, { target: { op: '<=', limit: 0 }, note: result.errors.slice(0, 3).join('; ') || 'none' }),
