@@ -160,29 +160,28 @@ export function cardsTagged(cards: readonly ArticleCard[], places?: readonly num
   for (let i = 0; i < cards.length; i += 1) {
     const card = cards[i] as ArticleCard;
     const at = places?.[i] ?? -1;
+    const place = slots !== undefined && at >= 0 && at < slots.card.length ? at : -1;
+    const held = place >= 0 ? slots?.card[place] : undefined;
     let json: string | undefined;
     let length: number | undefined;
     let digest: string | undefined;
-    if (slots !== undefined && at >= 0 && at < slots.card.length) {
-      const held = slots.card[at];
-      if (held === card) {
-        json = slots.json[at];
-        length = slots.byteLength[at];
-        digest = slots.digest[at];
-      } else if (held === undefined) {
-        // The first card asked at a place keeps it (a copy said anew there later goes by its own identity).
-        const bytes = cardBytes(card);
-        slots.card[at] = card;
-        slots.json[at] = json = cardJson(card);
-        slots.byteLength[at] = length = bytes.byteLength;
-        slots.digest[at] = digest = cardDigest(card, bytes);
-      }
+    if (held === card) {
+      json = slots?.json[place];
+      length = slots?.byteLength[place];
+      digest = slots?.digest[place];
     }
     if (json === undefined || length === undefined || digest === undefined) {
       const bytes = cardBytes(card);
       json = cardJson(card);
       length = bytes.byteLength;
       digest = cardDigest(card, bytes);
+      // The first card asked at a place keeps it (a copy said anew there later goes by its own identity).
+      if (slots !== undefined && place >= 0 && held === undefined) {
+        slots.card[place] = card;
+        slots.json[place] = json;
+        slots.byteLength[place] = length;
+        slots.digest[place] = digest;
+      }
     }
     text += i > 0 ? `,${json}` : json;
     byteLength += length;
