@@ -51,6 +51,21 @@ function bestByTier<T extends BriefCandidate>(at: (i: number) => T | undefined):
   }
 }
 
+/** `bestByTier` of a list. */
+function bestOf<T extends BriefCandidate>(items: readonly T[]): T | null {
+  let best: T | null = null;
+  let bestTier = 3;
+  for (let i = 0; i < items.length && bestTier > 0; i += 1) {
+    const a = items[i] as T;
+    const tier = leadTier(a);
+    if (tier < bestTier) {
+      best = a;
+      bestTier = tier;
+    }
+  }
+  return best;
+}
+
 /**
  * The lead (rule 4): the best-tier gentle item among those kept; only when none of them is gentle,
  * the best-tier gentle candidate from the pool (so a stored brief's lead is not churned by every
@@ -58,37 +73,41 @@ function bestByTier<T extends BriefCandidate>(at: (i: number) => T | undefined):
  * The pool's candidates are read as `at(0)`, `at(1)`, ... (until undefined), only as far as needed.
  */
 function leadOf<T extends BriefCandidate>(kept: readonly T[], at: (i: number) => T | undefined): T | null {
-  return bestByTier((i) => kept[i]) ?? bestByTier(at);
+  return bestOf(kept) ?? bestByTier(at);
+}
+
+/** Whether one of `items` has the id `id` (a brief's few items: a scan beats hashing into a `Set`). */
+function hasId<T extends BriefCandidate>(items: readonly T[], id: string): boolean {
+  for (let i = 0; i < items.length; i += 1) if ((items[i] as T).id === id) return true;
+  return false;
+}
+
+/** Whether one of `items` is from `source` or, when `topic` is not null, about `topic`. */
+function sharesSourceOrTopic<T extends BriefCandidate>(items: readonly T[], source: string, topic: string | null): boolean {
+  for (let i = 0; i < items.length; i += 1) {
+    const b = items[i] as T;
+    if (b.source_id === source || b.topic === topic) return true;
+  }
+  return false;
 }
 
 /**
  * Fill `kept` up to `size` from the candidates `at(0)`, `at(1)`, ... (rank order, until undefined;
  * without `skip`), preferring new sources and topics: three passes, new source and topic first,
- * then new source, then any. Index loops rather than iterators: this runs on every first-seen
- * brief request (docs/benchmarks.md).
+ * then new source, then any. What is chosen so far is `out` itself (at most `size` items), scanned
+ * rather than hashed into three `Set`s: this runs on every first-seen brief request
+ * (docs/benchmarks.md, "A brief's composition without sets").
  */
 function fillFrom<T extends BriefCandidate>(kept: readonly T[], at: (i: number) => T | undefined, skip: T | null, size: number): T[] {
   const out = kept.slice(0, size);
-  const chosen = new Set<string>();
-  const sources = new Set<string>();
-  const topics = new Set<string>();
-  for (const a of out) {
-    chosen.add(a.id);
-    sources.add(a.source_id);
-    topics.add(a.topic);
-  }
   for (let pass = 0; pass < 3; pass += 1) {
     for (let i = 0; ; i += 1) {
       if (out.length >= size) return out;
       const a = at(i);
       if (a === undefined) break;
-      if (a === skip || chosen.has(a.id)) continue;
-      if (pass < 2 && sources.has(a.source_id)) continue;
-      if (pass === 0 && topics.has(a.topic)) continue;
+      if (a === skip || hasId(out, a.id)) continue;
+      if (pass < 2 && sharesSourceOrTopic(out, a.source_id, pass === 0 ? a.topic : null)) continue;
       out.push(a);
-      chosen.add(a.id);
-      sources.add(a.source_id);
-      topics.add(a.topic);
     }
   }
   return out;
@@ -96,9 +115,10 @@ function fillFrom<T extends BriefCandidate>(kept: readonly T[], at: (i: number) 
 
 /** Final order: the lead first, then readable before paywalled (rule 5), otherwise stable. */
 export function orderBrief<T extends BriefCandidate>(items: readonly T[], lead: T | null): T[] {
-  const rest = items.filter((a) => a !== lead);
-  const ordered = [...rest.filter((a) => !a.paywalled), ...rest.filter((a) => a.paywalled)];
-  return lead ? [lead, ...ordered] : ordered;
+  const out: T[] = lead ? [lead] : [];
+  for (let i = 0; i < items.length; i += 1) if (items[i] !== lead && !(items[i] as T).paywalled) out.push(items[i] as T);
+  for (let i = 0; i < items.length; i += 1) if (items[i] !== lead && (items[i] as T).paywalled) out.push(items[i] as T);
+  return out;
 }
 
 /**
@@ -160,14 +180,16 @@ export function applyBriefRules<T extends BriefCandidate>(
   accept: (a: T, seg?: number, pos?: number) => boolean,
   size = BRIEF_SIZE,
 ): T[] {
-  let kept = stored.filter((a) => accept(a)).slice(0, size);
-  const keptIds = new Set(kept.map((a) => a.id));
+  let kept: T[] = [];
+  for (let i = 0; i < stored.length && kept.length < size; i += 1) if (accept(stored[i] as T)) kept.push(stored[i] as T);
+  // The stored items kept, before a lead from the pool joins them: the pool never offers these again.
+  const stays = kept;
   // The first BRIEF_CANDIDATE_CAP accepted items, filtered only as far as composition reads them
   // (`accept` first: it may settle an item from its place alone, without reading it).
-  const at = lazyCandidates(ranked, (a, seg, pos) => accept(a, seg, pos) && !keptIds.has(a.id));
+  const at = lazyCandidates(ranked, (a, seg, pos) => accept(a, seg, pos) && !hasId(stays, a.id));
   const lead = leadOf(kept, at);
   let skip: T | null = null;
-  if (lead && !keptIds.has(lead.id)) {
+  if (lead && !hasId(stays, lead.id)) {
     // A gentle lead from the pool takes the place of the last kept item when the brief is full.
     kept = [lead, ...kept].slice(0, size);
     skip = lead;

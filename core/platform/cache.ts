@@ -41,10 +41,16 @@ interface CacheOptions {
 /** Fingerprint slots per entry of a cache that admits on second sight. */
 const SLOTS_PER_ENTRY = 8;
 
-/** The 32-bit FNV-1a hash of `key`'s UTF-16 code units. */
+/**
+ * A 32-bit FNV-1a-style hash of `key`'s UTF-16 code units, two to a step (each pair as one 32-bit
+ * word): every unit counts, in half the steps of a unit at a time. The reading path marks three
+ * keys of 150-250 characters on a first-seen request (its query, its prefs, its answer).
+ */
 function fingerprint(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i += 1) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  let h = 0x811c9dc5 ^ key.length;
+  const even = key.length & ~1;
+  for (let i = 0; i < even; i += 2) h = Math.imul(h ^ (key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16)), 0x01000193);
+  if (even < key.length) h = Math.imul(h ^ key.charCodeAt(even), 0x01000193);
   return h >>> 0;
 }
 

@@ -118,7 +118,7 @@ function brokenRule(v: ReadingFields): QueryIssue | null {
 const count = (v: string | undefined, fallback: number, min: number, max: number): number => (blank(v) ? fallback : Math.min(max, Math.max(min, Number(v.trim()))));
 
 /** True for `true`, `1`, `yes`, `on` (any case); anything else is false. */
-const flag = (v: string | undefined): boolean => /^(?:true|1|yes|on)$/i.test(single(v) ?? '');
+const flag = (v: string | undefined): boolean => v !== undefined && /^(?:true|1|yes|on)$/i.test(v.trim());
 
 /** No ids: shared by every request without `exclude` (read-only, as every parse's output). */
 const NO_IDS: ReadonlySet<string> = new Set();
@@ -175,10 +175,20 @@ function toParams(v: ReadingFields): ReadingParams {
     limit: count(v.limit, DEFAULT_LIMIT, 1, MAX_LIMIT),
     answerKey: null,
   };
-  if (timeless !== null && !q.following) {
-    q.answerKey = JSON.stringify([prefs, q.tag, q.topic, q.mood?.id ?? null, q.sourceId, [...q.exclude], q.gentle, q.sort, q.offset, q.limit]);
-  }
+  if (timeless !== null && !q.following) q.answerKey = answerKeyOf(q);
   return Object.freeze(q);
+}
+
+/**
+ * The answer key of `q` (see `ReadingParams.answerKey`): its fields a line each, the raw `prefs`
+ * last. No field before it can hold a line break (ids, the mood's id and `exclude`'s ids are
+ * letters, digits, `_` and `-`; the rest are numbers and words of ours), so the lines read back
+ * as the one query, and the blob goes in as it came, without JSON's escaping of its quotes.
+ */
+function answerKeyOf(q: ReadingParams): string {
+  const exclude = q.exclude.size === 0 ? '' : [...q.exclude].join(',');
+  const prefs = q.prefs === null ? '' : `=${q.prefs}`;
+  return `${q.tag ?? ''}\n${q.topic ?? ''}\n${q.mood?.id ?? ''}\n${q.sourceId ?? ''}\n${exclude}\n${q.gentle ? 1 : 0}\n${q.sort}\n${q.offset}\n${q.limit}\n${prefs}`;
 }
 
 /**

@@ -75,6 +75,22 @@ test('admitOnSecondSight: a key is kept from its second offer on, and getOrSet s
   assert.is(cache.get('k'), 'v3');
 });
 
+test('admitOnSecondSight tells apart keys that differ in one character anywhere, or only in length', () => {
+  // The doorkeeper hashes two characters a step: a key one character off (first, middle, last, odd or
+  // even place) or one character shorter must never pass for a key offered before.
+  const cache = boundedCache<string, string>('test.second-sight-keys', 4096, { admitOnSecondSight: true });
+  const base = `{"avoid_terms":["otters","café"],"mute_topics":["sport"],"max_cortisol":${'7'.repeat(150)}}`;
+  assert.is(base.length % 2, 1, 'an odd length: the last character has no pair');
+  assert.is(cache.set(base, 'v'), false);
+  for (let i = 0; i < base.length; i += 1) {
+    const off = `${base.slice(0, i)}${base[i] === 'x' ? 'y' : 'x'}${base.slice(i + 1)}`;
+    assert.is(cache.set(off, 'v'), false, `one character off at ${i}`);
+  }
+  assert.is(cache.set(base.slice(0, -1), 'v'), false, 'one character shorter');
+  assert.is(cache.set(`${base}\u0000`, 'v'), false, 'one character longer');
+  assert.is(cache.size, 0);
+});
+
 test('a word memo holds at most max entries (emptied when full), counts its look-ups and shows in cacheStats', () => {
   const memo = wordMemo<string, number>('test.words', 2);
   memo.set('a', 1);

@@ -135,4 +135,40 @@ test('the routes\' schema and the reading host read every query alike, as the va
   );
 });
 
+test('two reading queries share an answer key exactly when every value the answer depends on is the same', () => {
+  // The key is a line per field with the raw prefs last (core/readmodel/params.ts `answerKeyOf`):
+  // prefs holding line breaks, `=` or text shaped like other fields must not make two queries one.
+  const id = fc.constantFrom(undefined, 'otters', 'good-news', 'a_b', 'x-1');
+  const prefs = fc.oneof(fc.constant(undefined), fc.string(), fc.constantFrom('', '\n', '=', 'otters\n', '\notters', '{"avoid_terms":["a\nb"]}', '{}', 'null'));
+  const query = fc.record({
+    prefs, tag: id, topic: id, source_id: id,
+    mood: fc.constantFrom(undefined, 'today', 'wonder'),
+    exclude: fc.constantFrom(undefined, 'a1', 'a1,b2', 'b2,a1', 'a1,,b2'),
+    gentle: fc.constantFrom(undefined, 'true', 'no'),
+    sort: fc.constantFrom(undefined, 'ranked', 'latest'),
+    offset: fc.constantFrom(undefined, '0', '1', '10'),
+    limit: fc.constantFrom(undefined, '1', '20', '50'),
+  });
+  const read = (q: Record<string, string | undefined>) => {
+    const listed = Object.fromEntries(Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, [v]]])));
+    const r = readReadingQuery(listed);
+    if (!r.ok) throw new Error(`refused: ${JSON.stringify(q)}`);
+    return r.value;
+  };
+  fc.assert(
+    fc.property(query, query, (a, b) => {
+      const [qa, qb] = [read(a), read(b)];
+      if (qa.answerKey === null || qb.answerKey === null) return;
+      const meaning = (q: typeof qa) => JSON.stringify([q.prefs, q.tag, q.topic, q.mood?.id ?? null, q.sourceId, [...q.exclude], q.gentle, q.sort, q.offset, q.limit]);
+      assert.is(qa.answerKey === qb.answerKey, meaning(qa) === meaning(qb), `${JSON.stringify(a)} / ${JSON.stringify(b)}`);
+    }),
+    { numRuns: 5000 },
+  );
+  // The near misses the lines must keep apart, side by side.
+  const keyOf = (q: Record<string, string | undefined>) => read(q).answerKey;
+  assert.is.not(keyOf({ prefs: '' }), keyOf({}), 'an empty blob is not no blob');
+  assert.is.not(keyOf({ tag: 'otters', prefs: 'x' }), keyOf({ prefs: 'otters\nx' }));
+  assert.is.not(keyOf({ limit: '1', prefs: '' }), keyOf({ limit: '1' }));
+});
+
 test.run();
