@@ -180,13 +180,27 @@ export function applyBriefRules<T extends BriefCandidate>(
   accept: (a: T, seg?: number, pos?: number) => boolean,
   size = BRIEF_SIZE,
 ): T[] {
+  // The first BRIEF_CANDIDATE_CAP accepted items, filtered only as far as composition reads them
+  // (`accept` first: it may settle an item from its place alone, without reading it).
+  return briefFrom(stored, accept, (keep) => lazyCandidates(ranked, (a, seg, pos) => accept(a, seg, pos) && keep(a)), size);
+}
+
+/**
+ * The pool's candidates of one composition, given `keep` (false for the stored items already kept,
+ * which the pool must not offer again): `at(i)` is the `i`-th item of the pool in candidate order
+ * that the request's filter lets through and `keep` keeps, found only as far as asked (undefined
+ * past the last, and past BRIEF_CANDIDATE_CAP items), the same at every call: `lazyCandidates` over
+ * the segments, or a faster walk giving the same items (core/readmodel/ranked-walk.ts).
+ */
+export type CandidatesOf<T> = (keep: (a: T) => boolean) => (i: number) => T | undefined;
+
+/** `applyBriefRules` with the pool's candidates read through `candidates` (see `CandidatesOf`); `accept` is asked of the stored items. */
+export function briefFrom<T extends BriefCandidate>(stored: readonly T[], accept: (a: T) => boolean, candidates: CandidatesOf<T>, size = BRIEF_SIZE): T[] {
   let kept: T[] = [];
   for (let i = 0; i < stored.length && kept.length < size; i += 1) if (accept(stored[i] as T)) kept.push(stored[i] as T);
   // The stored items kept, before a lead from the pool joins them: the pool never offers these again.
   const stays = kept;
-  // The first BRIEF_CANDIDATE_CAP accepted items, filtered only as far as composition reads them
-  // (`accept` first: it may settle an item from its place alone, without reading it).
-  const at = lazyCandidates(ranked, (a, seg, pos) => accept(a, seg, pos) && !hasId(stays, a.id));
+  const at = candidates((a) => !hasId(stays, a.id));
   const lead = leadOf(kept, at);
   let skip: T | null = null;
   if (lead && !hasId(stays, lead.id)) {

@@ -224,7 +224,11 @@ export function passesRest(plan: FilterPlan, a: PoolArticle, i: number): boolean
 
 /** `f` compiled against `s`: equal to `matches(a, f, avoidMemoFor(s, ...))` for every article of `s`. */
 export function matcherFor(s: Snapshot, f: FeedFilter): Matcher {
-  const plan = planFor(s, f);
+  return matcherOf(planFor(s, f), f);
+}
+
+/** The matcher of `plan`, the plan of `f` (`planFor`): for a caller that walks with the plan too. */
+export function matcherOf(plan: FilterPlan, f: FeedFilter): Matcher {
   const { columns: c, topicBad, flavorBad, sourceBad, tagBad, maxCortisol, maxRagebait } = plan;
   const { topic, flavor, source, cortisol, ragebait, tagFrom, tag, size } = c;
   return (a, seq) => {

@@ -3,12 +3,12 @@
  * topic index, else the whole pool), walk it with the one filter (compiled for the snapshot:
  * core/readmodel/compiled.ts), stop when the page is full.
  */
-import { applyBriefRules, recentCutoff, splitHolds, splitRecent, type RecentSplit } from '../domain/brief.ts';
+import { applyBriefRules, BRIEF_CANDIDATE_CAP, briefFrom, recentCutoff, splitHolds, splitRecent, type RecentSplit } from '../domain/brief.ts';
 import type { ArticleCard } from '../domain/article.ts';
 import { distinctCardLines, distinctLines, withSummary, type PoolArticle } from '../domain/card.ts';
 import type { FeedFilter } from '../domain/filter.ts';
-import { matcherFor, numberedByPlace, planFor, repeatsLine, seqsOf } from './compiled.ts';
-import { rankedPage } from './ranked-walk.ts';
+import { matcherFor, matcherOf, numberedByPlace, planFor, repeatsLine, seqsOf } from './compiled.ts';
+import { briefCandidates, rankedPage } from './ranked-walk.ts';
 import { listsOf, type Snapshot } from './snapshot.ts';
 
 /** The narrowest pre-sorted list that can hold every match of `f`. */
@@ -75,9 +75,12 @@ export function briefArticles(s: Snapshot, f: FeedFilter, now: Date): PoolArticl
  * answers by it).
  */
 export function briefSelection(s: Snapshot, f: FeedFilter, now: Date): PoolArticle[] {
-  const ok = matcherFor(s, f);
+  const plan = planFor(s, f);
+  const ok = matcherOf(plan, f);
   const stored = (s.brief?.ids ?? []).map((id) => s.byId.get(id)).filter((a): a is PoolArticle => a !== undefined);
   const split = recentSplit(s, now);
+  // The pool numbered by place (as `buildSnapshot` numbers it): the candidates 32 at a time.
+  if (numberedByPlace(s.all.ranked)) return briefFrom(stored, (a) => ok(a), (keep) => briefCandidates(s, plan, split, keep, BRIEF_CANDIDATE_CAP));
   const seqs = [seqsOf(split.recent), seqsOf(split.older)];
   return applyBriefRules(stored, [split.recent, split.older], (a, seg, pos) => ok(a, seg === undefined || pos === undefined ? undefined : seqs[seg]?.[pos]));
 }

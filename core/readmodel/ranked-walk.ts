@@ -8,8 +8,11 @@
  * The same answers as the compiled filter's walk (test/reading/compiled-filter.test.ts compares the
  * feed with a plain walk of `matches`), in a fraction of its time: the walk was ~20 µs of a
  * first-seen feed page's server CPU (docs/benchmarks.md, "Where a first-seen feed page's time goes").
+ * A first-seen brief's candidates are found the same way, the recent window's articles first
+ * (`briefCandidates`).
  */
 import type { ArticleCard } from '../domain/article.ts';
+import type { RecentSplit } from '../domain/brief.ts';
 import type { PoolArticle } from '../domain/card.ts';
 import { boundedCache, type BoundedCache } from '../platform/cache.ts';
 import { passesRest, type Columns, type FilterPlan } from './compiled.ts';
@@ -133,4 +136,65 @@ export function rankedPage(s: Snapshot, plan: FilterPlan, offset: number, limit:
     }
   }
   return { cards, shown };
+}
+
+// Per recent-window split (kept in its snapshot while `now` leaves it unchanged): the articles of
+// its recent and older lists, as bitsets by `seq`.
+const splitSetsOf = new WeakMap<RecentSplit<PoolArticle>, readonly Int32Array[]>();
+
+function splitSets(split: RecentSplit<PoolArticle>, c: Columns, words: number): readonly Int32Array[] {
+  let sets = splitSetsOf.get(split);
+  if (sets === undefined) {
+    sets = [split.recent, split.older].map((list) => {
+      const set = new Int32Array(words);
+      for (const a of list) if (a.seq >= 0 && a.seq < c.size) mark(set, a.seq);
+      return set;
+    });
+    splitSetsOf.set(split, sets);
+  }
+  return sets;
+}
+
+/**
+ * The brief's candidates (core/domain/brief.ts `CandidatesOf`) for `plan` over `s`, whose ranked
+ * list is numbered by place: the articles of `split.recent`, then of `split.older` (each a part of
+ * the ranked list, in its order), that `plan` lets through and `keep` keeps, at most `cap`, found a
+ * word of 32 articles at a time as the feed's walk finds them (above), only as far as composition
+ * asks. The same items as the split's lists walked with the compiled matcher (the composition's
+ * oracle test, test/reading/brief-index.test.ts, runs through this walk); a first-seen brief asked
+ * ~30 articles of the matcher through three closures.
+ */
+export function briefCandidates(s: Snapshot, plan: FilterPlan, split: RecentSplit<PoolArticle>, keep: (a: PoolArticle) => boolean, cap: number): (i: number) => PoolArticle | undefined {
+  const list = s.all.ranked;
+  const size = Math.min(plan.columns.size, list.length);
+  const b = bitsetsFor(plan.columns);
+  const sets = rejecting(plan);
+  const segments = splitSets(split, plan.columns, b.words);
+  const found: PoolArticle[] = [];
+  let seg = 0;
+  let base = 0;
+  let through = 0;
+  return (i) => {
+    while (found.length <= i && found.length < cap && seg < segments.length) {
+      if (through === 0) {
+        // The next word of 32 articles of this segment, or the next segment.
+        if (base >= size) {
+          seg += 1;
+          base = 0;
+          continue;
+        }
+        let rejected = 0;
+        for (let k = 0; k < sets.length; k += 1) rejected |= (sets[k] as Int32Array)[base >>> 5] as number;
+        through = ~rejected & ((segments[seg] as Int32Array)[base >>> 5] as number);
+        base += 32;
+        continue;
+      }
+      const lowest = through & -through;
+      through ^= lowest;
+      const at = base - 32 + 31 - Math.clz32(lowest);
+      const a = list[at] as PoolArticle;
+      if (passesRest(plan, a, at) && keep(a)) found.push(a);
+    }
+    return found[i];
+  };
 }
