@@ -96,7 +96,7 @@ function sharesSourceOrTopic<T extends BriefCandidate>(items: readonly T[], sour
  * without `skip`), preferring new sources and topics: three passes, new source and topic first,
  * then new source, then any. What is chosen so far is `out` itself (at most `size` items), scanned
  * rather than hashed into three `Set`s: this runs on every first-seen brief request
- * (docs/benchmarks.md, "A brief's composition without sets").
+ * (docs/benchmarks.md, "A first-seen query read and brief chosen with less work").
  */
 function fillFrom<T extends BriefCandidate>(kept: readonly T[], at: (i: number) => T | undefined, skip: T | null, size: number): T[] {
   const out = kept.slice(0, size);
