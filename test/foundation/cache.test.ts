@@ -75,20 +75,26 @@ test('admitOnSecondSight: a key is kept from its second offer on, and getOrSet s
   assert.is(cache.get('k'), 'v3');
 });
 
-test('admitOnSecondSight tells apart keys that differ in one character anywhere, or only in length', () => {
-  // The doorkeeper hashes two characters a step: a key one character off (first, middle, last, odd or
-  // even place) or one character shorter must never pass for a key offered before.
+test('admitOnSecondSight tells apart short keys by every character, long ones by every third, and both by length', () => {
+  // The doorkeeper reads a key of up to 48 units whole and a longer one by every third unit (the
+  // reading path's keys are 150-250 characters, and reading them was its cost): a key off at a unit
+  // it reads, or one unit shorter or longer, never passes for a key offered before. A long key off
+  // only at a unit it skips does (it is kept on its first offer: only what is kept changes).
   const cache = boundedCache<string, string>('test.second-sight-keys', 4096, { admitOnSecondSight: true });
-  const base = `{"avoid_terms":["otters","café"],"mute_topics":["sport"],"max_cortisol":${'7'.repeat(150)}}`;
-  assert.is(base.length % 2, 1, 'an odd length: the last character has no pair');
-  assert.is(cache.set(base, 'v'), false);
-  for (let i = 0; i < base.length; i += 1) {
-    const off = `${base.slice(0, i)}${base[i] === 'x' ? 'y' : 'x'}${base.slice(i + 1)}`;
-    assert.is(cache.set(off, 'v'), false, `one character off at ${i}`);
+  const short = '{"avoid_terms":["otters","café"],"max":7}';
+  const long = `{"avoid_terms":["otters","café"],"mute_topics":["sport"],"max_cortisol":${'7'.repeat(150)}}`;
+  assert.ok(short.length <= 48 && long.length > 48);
+  assert.is(long.length % 2, 1, 'an odd length: the last unit read has no pair');
+  const off = (key: string, i: number) => `${key.slice(0, i)}${key[i] === 'x' ? 'y' : 'x'}${key.slice(i + 1)}`;
+  for (const key of [short, long]) {
+    assert.is(cache.set(key, 'v'), false);
+    for (let i = 0; i < key.length; i += key === short ? 1 : 3) assert.is(cache.set(off(key, i), 'v'), false, `one unit off at ${i} of ${key.length}`);
+    assert.is(cache.set(key.slice(0, -1), 'v'), false, 'one unit shorter');
+    assert.is(cache.set(`${key}\u0000`, 'v'), false, 'one unit longer');
   }
-  assert.is(cache.set(base.slice(0, -1), 'v'), false, 'one character shorter');
-  assert.is(cache.set(`${base}\u0000`, 'v'), false, 'one character longer');
   assert.is(cache.size, 0);
+  assert.is(cache.set(off(long, 1), 'v'), true, 'off only at a unit it skips: kept at once');
+  assert.is(cache.set(long, 'v'), true, 'and the key itself, offered a second time');
 });
 
 test('a word memo holds at most max entries (emptied when full), counts its look-ups and shows in cacheStats', () => {
