@@ -51,21 +51,6 @@ function bestByTier<T extends BriefCandidate>(at: (i: number) => T | undefined):
   }
 }
 
-/** `bestByTier` of a list. */
-function bestOf<T extends BriefCandidate>(items: readonly T[]): T | null {
-  let best: T | null = null;
-  let bestTier = 3;
-  for (let i = 0; i < items.length && bestTier > 0; i += 1) {
-    const a = items[i] as T;
-    const tier = leadTier(a);
-    if (tier < bestTier) {
-      best = a;
-      bestTier = tier;
-    }
-  }
-  return best;
-}
-
 /**
  * The lead (rule 4): the best-tier gentle item among those kept; only when none of them is gentle,
  * the best-tier gentle candidate from the pool (so a stored brief's lead is not churned by every
@@ -73,7 +58,7 @@ function bestOf<T extends BriefCandidate>(items: readonly T[]): T | null {
  * The pool's candidates are read as `at(0)`, `at(1)`, ... (until undefined), only as far as needed.
  */
 function leadOf<T extends BriefCandidate>(kept: readonly T[], at: (i: number) => T | undefined): T | null {
-  return bestOf(kept) ?? bestByTier(at);
+  return bestByTier((i) => kept[i]) ?? bestByTier(at);
 }
 
 /** Whether one of `items` has the id `id` (a brief's few items: a scan beats hashing into a `Set`). */

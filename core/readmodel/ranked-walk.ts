@@ -102,6 +102,13 @@ function rejecting(plan: FilterPlan): Int32Array[] {
   return out;
 }
 
+/** The bits of word `word` (articles `32·word` to `32·word + 31`) set in any of `sets`. */
+function rejectedIn(sets: readonly Int32Array[], word: number): number {
+  let rejected = 0;
+  for (let k = 0; k < sets.length; k += 1) rejected |= (sets[k] as Int32Array)[word] as number;
+  return rejected;
+}
+
 /**
  * The articles of `s.all.ranked` that `plan` lets through, after skipping `offset` of them, at most
  * `limit` (at least one is taken before the limit is checked, as the feed's walk does): their cards,
@@ -116,10 +123,8 @@ export function rankedPage(s: Snapshot, plan: FilterPlan, offset: number, limit:
   const shown: number[] = [];
   let skipped = 0;
   for (let base = 0; base < size; base += 32) {
-    let rejected = 0;
-    for (let k = 0; k < sets.length; k += 1) rejected |= (sets[k] as Int32Array)[base >>> 5] as number;
     const left = size - base;
-    let through = ~rejected & (left >= 32 ? -1 : (1 << left) - 1);
+    let through = ~rejectedIn(sets, base >>> 5) & (left >= 32 ? -1 : (1 << left) - 1);
     while (through !== 0) {
       const lowest = through & -through;
       through ^= lowest;
@@ -183,9 +188,7 @@ export function briefCandidates(s: Snapshot, plan: FilterPlan, split: RecentSpli
           base = 0;
           continue;
         }
-        let rejected = 0;
-        for (let k = 0; k < sets.length; k += 1) rejected |= (sets[k] as Int32Array)[base >>> 5] as number;
-        through = ~rejected & ((segments[seg] as Int32Array)[base >>> 5] as number);
+        through = ~rejectedIn(sets, base >>> 5) & ((segments[seg] as Int32Array)[base >>> 5] as number);
         base += 32;
         continue;
       }
