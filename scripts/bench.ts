@@ -31,6 +31,7 @@ import { DEFAULT_LOAD, type LoadOptions } from './bench/load.ts';
 import { benchPages } from './bench/pages.ts';
 import { benchStatic, STATIC_TARGETS } from './bench/static.ts';
 import { round, skipped, verdict, type Section, type Target } from './bench/report.ts';
+import { readCpuTicks, stealShare } from './bench/steal.ts';
 import { benchConfig, POOL_SIZE, POOL_SOURCES, seedBenchPool } from './bench/seed.ts';
 
 const ADDED = 100;
@@ -58,13 +59,19 @@ const TARGETS: Record<string, Record<string, Target | null>> = {
 const started = performance.now();
 const note = (line: string) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
 
+/** The share of CPU time (percent) the machine's host stole during each section that ran (scripts/bench/steal.ts). */
+const sectionSteal: Record<string, number> = {};
+
 /** Run one section; on failure every field of it is reported as skipped with the reason. */
 async function section(name: string, run: () => Promise<Section>): Promise<Section> {
   if (!wanted(name)) {
     return Object.fromEntries(Object.entries(TARGETS[name] ?? {}).map(([field, target]) => [field, skipped('not selected (--only)', target ?? undefined)]));
   }
+  const before = readCpuTicks();
   try {
     const fields = await run();
+    const steal = stealShare(before, readCpuTicks());
+    if (steal !== null) sectionSteal[name] = round(steal * 100, 1);
     for (const [field, target] of Object.entries(TARGETS[name] ?? {})) fields[field] ??= skipped('not measured', target ?? undefined);
     return fields;
   } catch (error) {
@@ -145,7 +152,7 @@ const report = {
   benchmark: 'tidings',
   at: new Date().toISOString(),
   quick,
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, memory_mb: Math.round(os.totalmem() / 1048576) },
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, memory_mb: Math.round(os.totalmem() / 1048576), steal_percent: sectionSteal },
   database: embedded ? 'embedded (jongodb)' : 'MONGODB_URI',
   load: { tool: 'autocannon (child process)', connections: load.connections, warmup_s: load.warmupS, duration_s: load.durationS },
   ...sections,

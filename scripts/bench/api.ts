@@ -23,6 +23,7 @@ import type { SourceDoc } from '../../core/domain/source.ts';
 import { makeArticles, REALISTIC_PREFS } from './fixtures.ts';
 import { BROWSER_ENCODINGS, runLoad, type ColdCounter, type LoadOptions, type LoadResult, type LoadTarget } from './load.ts';
 import { measured, median, ratio, roundsField, type Section, type Target } from './report.ts';
+import { stealNote } from './steal.ts';
 
 /** The query strings measured. */
 export const PREFS_PARAM = `prefs=${encodeURIComponent(JSON.stringify(REALISTIC_PREFS))}`;
@@ -172,8 +173,8 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
     const rpsText = (name: Name) => get(name).map((r) => Math.round(r.rps)).join('/');
     const dropped = (keep: Set<number>) => (keep.size < rounds ? `${rounds - keep.size} starved round(s) dropped; ` : '');
     const p99 = (name: Name) => measured(median(get(name).map((r) => r.p99Ms)), { unit: 'ms', digits: 1 });
-    const vsFloor = (name: Name, target: Target, what: string) => roundsField(perRound(name, 'floor', steady), target, `${dropped(steady)}${name} ${rpsText(name)} req/s${what}`);
-    const vsFloorGz = (name: Name, target: Target) => roundsField(perRound(name, 'floor_gz', steadyGz), target, `with Accept-Encoding: ${BROWSER_ENCODINGS['Accept-Encoding']}; ${dropped(steadyGz)}${name} ${rpsText(name)} req/s`);
+    const vsFloor = (name: Name, target: Target, what: string) => roundsField(perRound(name, 'floor', steady), target, `${dropped(steady)}${name} ${rpsText(name)} req/s${what}${stealNote(get(name), get('floor'), 'floor')}`);
+    const vsFloorGz = (name: Name, target: Target) => roundsField(perRound(name, 'floor_gz', steadyGz), target, `with Accept-Encoding: ${BROWSER_ENCODINGS['Accept-Encoding']}; ${dropped(steadyGz)}${name} ${rpsText(name)} req/s${stealNote(get(name), get('floor_gz'), 'floor_gz')}`);
     out.static_rps = measured(median(get('floor').map((r) => r.rps)), { unit: 'req/s', digits: 0, note: `median of rounds ${rpsText('floor')} req/s; body ${floorBytes} bytes (one brief answer, pre-encoded)` });
     out.brief_ratio = vsFloor('brief', API_TARGETS.brief_ratio, '; one prefs blob for every request (the remembered answer after the first)');
     out.feed_ratio = vsFloor('feed', API_TARGETS.feed_ratio, '; 10,000 articles, one prefs blob (remembered)');
@@ -182,7 +183,7 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
     out.feed_growth = roundsField(
       perRound('g100', 'g10', steadyGrowth),
       API_TARGETS.feed_growth,
-      `${dropped(steadyGrowth)}${rpsText('g100')} ÷ ${rpsText('g10')} req/s; both sizes built straight into read-model snapshots with buildSnapshot (the embedded database cannot seed 100,000 in time) and served by the feed route's own steps (parseReadingQuery, toFilter, feedPage)`,
+      `${dropped(steadyGrowth)}${rpsText('g100')} ÷ ${rpsText('g10')} req/s${stealNote(get('g100'), get('g10'), 'g10')}; both sizes built straight into read-model snapshots with buildSnapshot (the embedded database cannot seed 100,000 in time) and served by the feed route's own steps (parseReadingQuery, toFilter, feedPage)`,
     );
     out.static_gz_rps = measured(median(get('floor_gz').map((r) => r.rps)), { unit: 'req/s', digits: 0, note: `median of rounds ${rpsText('floor_gz')} req/s; body ${floorGzBody.byteLength} bytes (the brief answer in ${floorGzCoding}, as the product sends it to a browser)` });
     out.brief_gz_ratio = vsFloorGz('brief_gz', API_TARGETS.brief_gz_ratio);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { runNode, type ChildRun } from './child.ts';
 import { COLD_RUN_MAX } from './cold-prefs.ts';
+import { readCpuTicks, stealShare } from './steal.ts';
 
 /** How one load run is shaped. */
 export interface LoadOptions {
@@ -23,6 +24,8 @@ export interface LoadResult {
   rps: number;
   p99Ms: number;
   requests: number;
+  /** The share of CPU time the machine's host stole during the run (scripts/bench/steal.ts); null where unknown. */
+  steal: number | null;
 }
 
 /**
@@ -121,9 +124,11 @@ function parseRun(run: ChildRun): z.infer<typeof AutocannonJson> {
 export async function runLoad(target: string | LoadTarget, options: LoadOptions = DEFAULT_LOAD): Promise<LoadResult> {
   const t = typeof target === 'string' ? { url: target } : target;
   if (options.warmupS > 0) await autocannon(t, options.connections, options.warmupS);
+  const before = readCpuTicks();
   const r = await autocannon(t, options.connections, options.durationS);
+  const steal = stealShare(before, readCpuTicks());
   if (r.errors > 0 || r.timeouts > 0 || r.non2xx > 0) {
     throw new Error(`${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers from ${new URL(t.url).pathname}`);
   }
-  return { rps: r.requests.average, p99Ms: r.latency.p99, requests: r.requests.total };
+  return { rps: r.requests.average, p99Ms: r.latency.p99, requests: r.requests.total, steal };
 }

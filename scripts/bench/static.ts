@@ -18,6 +18,7 @@ import { buildSite } from '../../site/build.ts';
 import { listen, steadyRounds, type Server as Served } from './api.ts';
 import { BROWSER_ENCODINGS, runLoad, type LoadOptions, type LoadResult, type LoadTarget } from './load.ts';
 import { measured, median, ratio, roundsField, skipped, type Section } from './report.ts';
+import { stealNote } from './steal.ts';
 
 /** The targets of this section. */
 export const STATIC_TARGETS = { ratio: { op: '>=', limit: 0.5 }, gz_ratio: { op: '>=', limit: 0.5 } } as const;
@@ -110,7 +111,7 @@ export async function benchStatic(deps: AppDeps, load: LoadOptions, rounds: numb
     const sizes = (bytes: Map<string, Bytes>) => paths.map((p) => `${p} ${bytes.get(p)?.body.length ?? 0} B${bytes.get(p)?.headers['content-encoding'] ? ` ${bytes.get(p)?.headers['content-encoding']}` : ''}`).join(', ');
     const field = (ours: Name, base: Name, target: (typeof STATIC_TARGETS)[keyof typeof STATIC_TARGETS], what: string) => {
       const { values, dropped } = perRound(ours, base);
-      return roundsField(values, target, `${dropped > 0 ? `${dropped} starved round(s) dropped; ` : ''}ours ${rpsText(ours)} ÷ floor ${rpsText(base)} req/s; ${what}`);
+      return roundsField(values, target, `${dropped > 0 ? `${dropped} starved round(s) dropped; ` : ''}ours ${rpsText(ours)} ÷ floor ${rpsText(base)} req/s; ${what}${stealNote(get(ours), get(base), base)}`);
     };
     return {
       ratio: field('ours', 'floor', STATIC_TARGETS.ratio, `no Accept-Encoding: ${sizes(plain)}`),
