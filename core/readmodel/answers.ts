@@ -207,17 +207,21 @@ export interface Shown {
 export type ChooseAnswer = () => Shown;
 
 /**
- * The `Shown` of `items` in this order, encoded by `encode`: the ids name it (JSON, so no two lists
- * share a key), since within one snapshot an answer's bytes depend on nothing else. A class, so
- * a first-seen request makes no named closure (under tsx's keepNames each costs ~340 ns).
+ * The `Shown` of `items` in this order, encoded by `encode`: their places in the snapshot name it
+ * (`seq`, one article's own within a snapshot; the key is read only by that snapshot's cache), since
+ * within one snapshot an answer's bytes depend on nothing else. Places, not ids: a first-seen
+ * brief hashes the key, and seven numbers are a fifth of the text of seven ids. An item outside
+ * a snapshot (`seq` -1, none reaches here) falls back to its id. A class, so a first-seen request
+ * makes no named closure (under tsx's keepNames each costs ~340 ns).
  */
-class ShownItems<T extends { id: string }> implements Shown {
+class ShownItems<T extends { id: string; seq: number }> implements Shown {
   readonly key: string;
   readonly #items: T[];
   readonly #encode: (items: T[]) => string | Uint8Array<ArrayBuffer>;
 
   constructor(items: T[], encode: (items: T[]) => string | Uint8Array<ArrayBuffer>) {
-    this.key = JSON.stringify(items.map((item) => item.id));
+    // A place is digits and an id is JSON-quoted: no two lists share a key (one flat string: join).
+    this.key = items.map((item) => (item.seq >= 0 ? item.seq : JSON.stringify(item.id))).join(',');
     this.#items = items;
     this.#encode = encode;
   }
@@ -228,7 +232,7 @@ class ShownItems<T extends { id: string }> implements Shown {
 }
 
 /** The `Shown` of `items` in this order, encoded by `encode` (see `ShownItems`). */
-export function shownItems<T extends { id: string }>(items: T[], encode: (items: T[]) => string | Uint8Array<ArrayBuffer>): Shown {
+export function shownItems<T extends { id: string; seq: number }>(items: T[], encode: (items: T[]) => string | Uint8Array<ArrayBuffer>): Shown {
   return new ShownItems(items, encode);
 }
 
