@@ -67,9 +67,6 @@ function indexBy(all: SortedLists, keys: (a: PoolArticle) => readonly string[]):
   return out;
 }
 
-/** The engine's one copy of `text` (a property name is kept in V8's string table): two such copies compare as two pointers. */
-const internOf = (text: string): string => Object.keys({ [text]: 0 })[0] ?? text;
-
 /** Build a snapshot from loaded pool data (the only place the pool is sorted). */
 export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBrief | null, loadedAt: number): Snapshot {
   const names = new Map(data.sources.map((s) => [s._id, s.name] as const));
@@ -78,14 +75,7 @@ export function buildSnapshot(data: PoolData, version: number, brief: SnapshotBr
     const name = names.get(doc.source_id);
     // Defence in depth: an article whose source is not visible never enters the model.
     if (name === undefined) continue;
-    const a = toPoolArticle(doc, name, rankScore);
-    // A first-seen brief compares ids, sources and topics a few hundred times (the brief's rules in
-    // core/domain/brief.ts): the string table's copies compare as pointers, the driver's own copies
-    // by their characters (a first-seen brief 5-6 % cheaper in process: docs/benchmarks.md).
-    a.id = internOf(a.id);
-    a.source_id = internOf(a.source_id);
-    a.topic = internOf(a.topic);
-    items.push(a);
+    items.push(toPoolArticle(doc, name, rankScore));
   }
   const all: SortedLists = { ranked: [...items].sort(compareRanked), latest: [...items].sort(compareLatest) };
   // Numbered in ranked order: the walks of ranked lists (most of them) then read the per-article
