@@ -210,7 +210,7 @@ export type ChooseAnswer = () => Shown;
  * The `Shown` of `items` in this order, encoded by `encode`: their places in the snapshot name it
  * (`seq`, one article's own within a snapshot; the key is read only by that snapshot's cache), since
  * within one snapshot an answer's bytes depend on nothing else. Places, not ids: a first-seen
- * brief hashes the key, and seven numbers are a fifth of the text of seven ids. An item outside
+ * brief hashes the key, and seven places are a few dozen characters where seven ids were ~200. An item outside
  * a snapshot (`seq` -1, none reaches here) falls back to its id. A class, so a first-seen request
  * makes no named closure (under tsx's keepNames each costs ~340 ns).
  */

@@ -6,7 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseCpuTicks, readCpuTicks, stealNote, stealShare } from '../../scripts/bench/steal.ts';
 
-// Two readings five seconds apart on a two-CPU virtual machine, both CPUs busy (27 Nov 2026).
+// A reading of a two-CPU virtual machine (28 Nov 2026), and one made up 1,000 ticks later with both
+// CPUs busy and 197 of the ticks stolen.
 const BEFORE = 'cpu  2411606 66805 285977 1298891 3874 0 44787 36123 0 0\ncpu0 1205803 33402 142988 649445 1937 0 22393 18061 0 0\nintr 1 2 3\n';
 const AFTER = 'cpu  2412373 66805 286001 1298900 3874 0 44790 36320 0 0\ncpu0 1206190 33402 143000 649450 1937 0 22395 18160 0 0\n';
 
