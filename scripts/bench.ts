@@ -31,7 +31,7 @@ import { DEFAULT_LOAD, type LoadOptions } from './bench/load.ts';
 import { benchPages } from './bench/pages.ts';
 import { benchStatic, STATIC_TARGETS } from './bench/static.ts';
 import { round, skipped, verdict, type Section, type Target } from './bench/report.ts';
-import { readCpuTicks, stealShare } from './bench/steal.ts';
+import { withSteal } from './bench/steal.ts';
 import { benchConfig, POOL_SIZE, POOL_SOURCES, seedBenchPool } from './bench/seed.ts';
 
 const ADDED = 100;
@@ -67,10 +67,8 @@ async function section(name: string, run: () => Promise<Section>): Promise<Secti
   if (!wanted(name)) {
     return Object.fromEntries(Object.entries(TARGETS[name] ?? {}).map(([field, target]) => [field, skipped('not selected (--only)', target ?? undefined)]));
   }
-  const before = readCpuTicks();
   try {
-    const fields = await run();
-    const steal = stealShare(before, readCpuTicks());
+    const { value: fields, steal } = await withSteal(run);
     if (steal !== null) sectionSteal[name] = round(steal * 100, 1);
     for (const [field, target] of Object.entries(TARGETS[name] ?? {})) fields[field] ??= skipped('not measured', target ?? undefined);
     return fields;

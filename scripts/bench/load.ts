@@ -10,7 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { runNode, type ChildRun } from './child.ts';
 import { COLD_RUN_MAX } from './cold-prefs.ts';
-import { readCpuTicks, stealShare } from './steal.ts';
+import { withSteal } from './steal.ts';
 
 /** How one load run is shaped. */
 export interface LoadOptions {
@@ -124,9 +124,7 @@ function parseRun(run: ChildRun): z.infer<typeof AutocannonJson> {
 export async function runLoad(target: string | LoadTarget, options: LoadOptions = DEFAULT_LOAD): Promise<LoadResult> {
   const t = typeof target === 'string' ? { url: target } : target;
   if (options.warmupS > 0) await autocannon(t, options.connections, options.warmupS);
-  const before = readCpuTicks();
-  const r = await autocannon(t, options.connections, options.durationS);
-  const steal = stealShare(before, readCpuTicks());
+  const { value: r, steal } = await withSteal(() => autocannon(t, options.connections, options.durationS));
   if (r.errors > 0 || r.timeouts > 0 || r.non2xx > 0) {
     throw new Error(`${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx answers from ${new URL(t.url).pathname}`);
   }

@@ -45,6 +45,13 @@ export function stealShare(before: CpuTicks | null, after: CpuTicks | null): num
   return total > 0 ? Math.max(0, after.steal - before.steal) / total : null;
 }
 
+/** `run`'s value and the share of CPU time stolen while it ran (`stealShare`; null where unknown). */
+export async function withSteal<T>(run: () => Promise<T>): Promise<{ value: T; steal: number | null }> {
+  const before = readCpuTicks();
+  const value = await run();
+  return { value, steal: stealShare(before, readCpuTicks()) };
+}
+
 /** The steal of each run as whole percent (`"31/12/45"`, `?` where unknown). */
 const perRun = (runs: readonly { steal: number | null }[]) => runs.map((r) => (r.steal === null ? '?' : String(Math.round(r.steal * 100)))).join('/');
 

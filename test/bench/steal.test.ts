@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseCpuTicks, readCpuTicks, stealNote, stealShare } from '../../scripts/bench/steal.ts';
+import { parseCpuTicks, readCpuTicks, stealNote, stealShare, withSteal } from '../../scripts/bench/steal.ts';
 
 // A reading of a two-CPU virtual machine (28 Nov 2026), and one made up 1,000 ticks later with both
 // CPUs busy and 197 of the ticks stolen.
@@ -38,6 +38,12 @@ test('steal: this machine is read, or said unknown where it has no /proc/stat', 
   if (process.platform === 'linux') {
     assert.ok(now !== null && now.total > 0 && now.steal >= 0 && now.steal <= now.total);
   } else assert.is(now, null);
+});
+
+test('steal: a measured run gives its own value and the share stolen while it ran (null where unknown)', async () => {
+  const { value, steal } = await withSteal(async () => 'ran');
+  assert.is(value, 'ran');
+  assert.ok(steal === null || (steal >= 0 && steal <= 1), String(steal));
 });
 
 test("steal: a ratio's note gives each round's steal of the target, then of its floor", () => {
