@@ -61,7 +61,7 @@ export function readingHost(deps: AppDeps): ReadingHost {
     try {
       const search = at < 0 ? '' : url.slice(at + 1);
       if (!QUERY_AS_IS.test(search)) return false;
-      const query = readingQueryOf(`http://${headers.host}${url}`, search);
+      const query = readingQueryOf(search);
       if (query?.answerKey == null) return false;
       const snapshot = model.current();
       if (snapshot === null) return false;

@@ -8,8 +8,8 @@
  * queries of readers passing through are parsed and let go.
  */
 import { boundedCache } from '../core/platform/cache.ts';
-import { READING_QUERY, readReadingQuery, type ReadingParams } from '../core/readmodel/params.ts';
-import { getQueryParams } from 'hono/utils/url';
+import { READING_QUERY, readReadingSearch, type ReadingParams } from '../core/readmodel/params.ts';
+import { tryDecodeURIComponent } from 'hono/utils/url';
 import { MAX_REMEMBERED_QUERY_CHARS, rememberedQuery } from './validate.ts';
 
 const rememberedQueries = boundedCache<string, ReadingParams>('readmodel.queries', 512, { admitOnSecondSight: true });
@@ -18,17 +18,24 @@ const rememberedQueries = boundedCache<string, ReadingParams>('readmodel.queries
 export const readingQuery = rememberedQuery(READING_QUERY, rememberedQueries);
 
 /**
- * The reading query of a request Node's server answers itself (api/reading-host.ts): the query
- * values of Hono's own `getQueryParams` over the same URL string the adapter would build, read by
- * the rules `READING_QUERY` wraps (`readReadingQuery`, without zod's run: core/readmodel/params.ts),
- * remembered as the validator remembers them. Undefined when a rule refuses it: the app then
- * answers the 422. The values go in as Hono gives them, every one a list: the validator hands over
- * a single value as a string instead, and the rules read either shape alike.
+ * A name or value of a query string decoded as Hono's `getQueryParams` decodes it: `+` as a space,
+ * then `decodeURIComponent`, and where that throws (a malformed escape) only the escapes that decode.
  */
-export function readingQueryOf(url: string, search: string): ReadingParams | undefined {
+export function decodeQueryPart(part: string): string {
+  return tryDecodeURIComponent(part.includes('+') ? part.replaceAll('+', ' ') : part);
+}
+
+/**
+ * The reading query of a request Node's server answers itself (api/reading-host.ts), from its raw
+ * query string `search` (what follows `?`): the values Hono's own `getQueryParams` gives the app's
+ * validator for the same URL, read straight from the string (`readReadingSearch`,
+ * core/readmodel/params.ts) by the rules `READING_QUERY` wraps, without zod's run, and remembered
+ * as the validator remembers them. Undefined when a rule refuses it: the app then answers the 422.
+ */
+export function readingQueryOf(search: string): ReadingParams | undefined {
   const known = rememberedQueries.get(search);
   if (known !== undefined) return known;
-  const read = readReadingQuery(getQueryParams(url));
+  const read = readReadingSearch(search, decodeQueryPart);
   if (!read.ok) return undefined;
   const q = read.value;
   // Only a query Node's server answers is offered to the cache here; the others (a pause, `following`)

@@ -83,7 +83,7 @@ const single = (v: string | undefined): string | null => (blank(v) ? null : v.tr
  */
 function fieldsOf(query: unknown): QueryRead<ReadingFields> {
   if (typeof query !== 'object' || query === null) return { ok: false, issue: { field: '', message: 'must be a query string' } };
-  const out: ReadingFields = { prefs: undefined, tag: undefined, topic: undefined, mood: undefined, source_id: undefined, exclude: undefined, following: undefined, gentle: undefined, sort: undefined, offset: undefined, limit: undefined, ts: undefined };
+  const out = noFields();
   for (const name of Object.keys(query)) {
     if (!Object.hasOwn(out, name)) continue;
     const raw: unknown = (query as Record<string, unknown>)[name];
@@ -93,6 +93,37 @@ function fieldsOf(query: unknown): QueryRead<ReadingFields> {
     out[name as FieldName] = value;
   }
   return { ok: true, value: out };
+}
+
+/** Every reading parameter absent. */
+const noFields = (): ReadingFields => ({ prefs: undefined, tag: undefined, topic: undefined, mood: undefined, source_id: undefined, exclude: undefined, following: undefined, gentle: undefined, sort: undefined, offset: undefined, limit: undefined, ts: undefined });
+
+/**
+ * The fields of a raw query string (what follows `?`), read as `fieldsOf` reads Hono's
+ * `getQueryParams` of the same string: split at each `&`, each part at its first `=` (a part
+ * without one is a name with the empty value), names and values through `decode`, empty names
+ * skipped, a repeated parameter counted by its first value and repeated `exclude` values joined
+ * with commas. The reading host reads a first-seen query this way (api/reading-query.ts): Hono's
+ * reader builds a dictionary of lists over the whole URL first, which cost a first-seen brief
+ * ~1.5 µs of its ~21 in process (docs/benchmarks.md, "The query string read once").
+ */
+function fieldsOfSearch(search: string, decode: (part: string) => string): ReadingFields {
+  const out = noFields();
+  for (let at = 0; ; ) {
+    let next = search.indexOf('&', at);
+    if (next < 0) next = search.length;
+    const eq = search.indexOf('=', at);
+    const valued = eq >= 0 && eq < next;
+    const name = decode(search.slice(at, valued ? eq : next));
+    if (name !== '' && Object.hasOwn(out, name)) {
+      const value = valued ? decode(search.slice(eq + 1, next)) : '';
+      const field = name as FieldName;
+      if (field === 'exclude') out.exclude = out.exclude === undefined ? value : `${out.exclude},${value}`;
+      else out[field] ??= value;
+    }
+    if (next >= search.length) return out;
+    at = next + 1;
+  }
 }
 
 const ID_RULE = 'must be an id of letters, digits, "_" or "-"';
@@ -207,6 +238,15 @@ export function readReadingQuery(query: unknown): QueryRead<ReadingParams> {
   return readWith(query, toParams);
 }
 
+/**
+ * `readReadingQuery` of a raw query string (what follows `?`), without the object Hono's
+ * `getQueryParams` makes of it: the same value for every string (test/reading/params.test.ts),
+ * given `decode`, the decoding Hono gives each name and value (api/reading-query.ts).
+ */
+export function readReadingSearch(search: string, decode: (part: string) => string): QueryRead<ReadingParams> {
+  return readFields(fieldsOfSearch(search, decode), toParams);
+}
+
 /** The query of `/api/since`: the reading parameters and the raw `ts` (read with `parseSinceTs`). */
 export interface SinceParams {
   ts: string | null;
@@ -216,9 +256,13 @@ export interface SinceParams {
 /** The fields of `query` made into a `T` by `make` when they break no rule. */
 function readWith<T>(query: unknown, make: (v: ReadingFields) => T): QueryRead<T> {
   const fields = fieldsOf(query);
-  if (!fields.ok) return fields;
-  const issue = brokenRule(fields.value);
-  return issue === null ? { ok: true, value: make(fields.value) } : { ok: false, issue };
+  return fields.ok ? readFields(fields.value, make) : fields;
+}
+
+/** `fields` made into a `T` by `make` when they break no rule. */
+function readFields<T>(fields: ReadingFields, make: (v: ReadingFields) => T): QueryRead<T> {
+  const issue = brokenRule(fields);
+  return issue === null ? { ok: true, value: make(fields) } : { ok: false, issue };
 }
 
 /** `read` as a zod schema, for the routes' validator (api/validate.ts): its issue is the schema's one issue, so the 422 says the same. */

@@ -4,7 +4,10 @@ import * as assert from 'uvu/assert';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { makeArticle, makeSource } from '../helpers/fixtures.ts';
 import { load } from './pool.ts';
-import { READING_QUERY, readReadingQuery } from '../../core/readmodel/params.ts';
+import { getQueryParams } from 'hono/utils/url';
+import { QUERY_AS_IS } from '../../api/reading-host.ts';
+import { decodeQueryPart } from '../../api/reading-query.ts';
+import { READING_QUERY, readReadingQuery, readReadingSearch } from '../../core/readmodel/params.ts';
 
 let ctx: TestContext;
 
@@ -169,6 +172,40 @@ test('two reading queries share an answer key exactly when every value the answe
   assert.is.not(keyOf({ prefs: '' }), keyOf({}), 'an empty blob is not no blob');
   assert.is.not(keyOf({ tag: 'otters', prefs: 'x' }), keyOf({ prefs: 'otters\nx' }));
   assert.is.not(keyOf({ limit: '1', prefs: '' }), keyOf({ limit: '1' }));
+});
+
+test('a raw query string reads as Hono\'s getQueryParams of its URL reads: every value, every refusal', () => {
+  // Names as a client may spell them: plain, escaped, with `+`, unknown, empty, inherited names.
+  const name = fc.constantFrom('prefs', 'tag', 'topic', 'mood', 'source_id', 'exclude', 'following', 'gentle', 'sort', 'offset', 'limit', 'ts', 'pr%65fs', 'exclud%65', 'sort+', 'other', '', '__proto__', 'constructor', 'toString', '%E0%A4%A');
+  const text = fc.oneof(
+    fc.string(),
+    fc.json(),
+    fc.constantFrom('', ' ', 'latest', ' latest ', 'popular', '20', '-3', 'calm', 'a1,b2', '{"avoid_terms":["war"]}', 'übernahme'),
+  );
+  // Values spelt every way: escaped, `+` for spaces, raw where the host lets them through, a broken escape.
+  const value = fc.oneof(
+    text.map((v) => encodeURIComponent(v)),
+    text.map((v) => encodeURIComponent(v).replaceAll('%20', '+')),
+    text.map((v) => encodeURI(v)),
+    fc.constantFrom('%', '%4', '%zz', '%E0%A4%A', 'a%2', '%C3%BC', '+', '%2B', '=', 'a=b', '?', '%26'),
+  );
+  const part = fc.oneof(
+    fc.tuple(name, value).map(([n, v]) => `${n}=${v}`),
+    name,
+    value,
+  );
+  const joined = fc.array(part, { maxLength: 6 }).map((parts) => parts.join('&'));
+  // And strings over the host's whole alphabet, separators included.
+  const raw = fc.string({ unit: fc.constantFrom(...'&=%+?;,/:@!$()*-._~aepfrsx0129AF'.split('')), maxLength: 40 });
+  fc.assert(
+    fc.property(fc.oneof(joined, raw), (search) => {
+      if (!QUERY_AS_IS.test(search)) return;
+      const direct = readReadingSearch(search, decodeQueryPart);
+      const viaHono = readReadingQuery(getQueryParams(`http://127.0.0.1:3000/api/feed?${search}`));
+      assert.equal(direct, viaHono, search);
+    }),
+    { numRuns: 5000 },
+  );
 });
 
 test.run();
