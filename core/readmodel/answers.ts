@@ -88,7 +88,8 @@ export class Answer {
   #br: Uint8Array<ArrayBuffer> | undefined;
   #gzip: Uint8Array<ArrayBuffer> | undefined;
   #kept = false;
-  readonly #tagged: string | null;
+  /** Its entity tag's text when its builder made one (`Tagged`); null: the SHA-256 of its JSON. */
+  readonly #tag: string | null;
   /**
    * The header sets its senders made for it (api/answers.ts), by host and kind, each made once:
    * kept on the answer rather than in a `WeakMap` beside it, whose insertion of each new answer
@@ -97,14 +98,14 @@ export class Answer {
   readonly headerSets: { readonly app: HeaderSets; readonly node: HeaderSets } = { app: {}, node: {} };
 
   /**
-   * `body`: its UTF-8 bytes, or its JSON text with that text's UTF-8 length; `tagged`: what names
-   * the body for its tag when cheaper to hash than the body (see `Tagged`); null: the body.
+   * `body`: its UTF-8 bytes, or its JSON text with that text's UTF-8 length; `tag`: its entity
+   * tag's text, made by its builder (see `Tagged`); null: the SHA-256 of the body.
    */
-  constructor(body: Uint8Array<ArrayBuffer> | JsonText, remembered: boolean, tagged: string | null = null) {
+  constructor(body: Uint8Array<ArrayBuffer> | JsonText, remembered: boolean, tag: string | null = null) {
     this.#json = body instanceof Uint8Array ? body : body.text;
     this.byteLength = body.byteLength;
     this.remembered = remembered;
-    this.#tagged = tagged;
+    this.#tag = tag;
   }
 
   /** Its UTF-8 bytes (made from its text on first use). */
@@ -128,7 +129,7 @@ export class Answer {
   /** A weak entity tag of the JSON (weak: the same JSON goes out in three codings). */
   get etag(): string {
     // A text hashes as its UTF-8 bytes: the same tag whichever way the answer was built.
-    this.#etag ??= `W/"${hash('sha256', this.#tagged ?? this.#json, 'base64url').slice(0, 27)}"`;
+    this.#etag ??= `W/"${this.#tag ?? hash('sha256', this.#json, 'base64url').slice(0, 27)}"`;
     return this.#etag;
   }
 
@@ -181,14 +182,14 @@ const feedAnswers = new WeakMap<Snapshot, FeedAnswers>();
 const briefAnswers = new WeakMap<Snapshot, BriefAnswers>();
 
 /**
- * An answer's JSON (UTF-8 bytes, or text with its UTF-8 length) with what names it for the entity
- * tag: a text that differs whenever the bytes do (a feed page's per-card digests,
- * core/readmodel/json.ts `cardsTagged`), hashed instead of the whole body. An answer's route always
- * tags one way, so a kept answer and a first-seen one of the same query carry the same tag.
+ * An answer's JSON (UTF-8 bytes, or text with its UTF-8 length) with its entity tag's text, made
+ * by its builder where that is cheaper than hashing the body and differs whenever the bytes do (a
+ * feed page's, folded from its cards' SHA-256s: core/readmodel/json.ts `cardsTagged`). An answer's
+ * route always tags one way, so a kept answer and a first-seen one of the same query carry the same tag.
  */
 export interface Tagged {
   body: Uint8Array<ArrayBuffer> | JsonText;
-  tagged: string;
+  tag: string;
 }
 
 /** What builds an answer: its JSON, as text or already as UTF-8 bytes, or `Tagged`. */
@@ -241,7 +242,7 @@ const bytesOf = (built: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffe
 /** The answer of what `build` made. */
 function answerOf(built: string | Uint8Array<ArrayBuffer> | Tagged, remembered: boolean): Answer {
   if (typeof built === 'string' || built instanceof Uint8Array) return new Answer(bytesOf(built), remembered);
-  return new Answer(built.body, remembered, built.tagged);
+  return new Answer(built.body, remembered, built.tag);
 }
 
 /**

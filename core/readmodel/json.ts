@@ -92,20 +92,66 @@ function join(open: Uint8Array, parts: readonly Uint8Array[], close: Uint8Array)
   return out;
 }
 
-const cardDigestOf = new WeakMap<ArticleCard, string>();
+/** Words of a card's tag: the first 128 bits of the SHA-256 of its bytes, as four 32-bit words. */
+const TAG_WORDS = 4;
+const cardWordsOf = new WeakMap<ArticleCard, Int32Array>();
 
-/** A card's SHA-256 (of its bytes `bytes`), made once per card. */
-function cardDigest(card: ArticleCard, bytes: Uint8Array): string {
-  let digest = cardDigestOf.get(card);
-  if (digest === undefined) {
-    digest = hash('sha256', bytes, 'base64url');
-    cardDigestOf.set(card, digest);
+/** A card's tag words (of its bytes `bytes`), made once per card. */
+function cardWords(card: ArticleCard, bytes: Uint8Array): Int32Array {
+  let words = cardWordsOf.get(card);
+  if (words === undefined) {
+    const digest = hash('sha256', bytes, 'buffer');
+    words = new Int32Array(TAG_WORDS);
+    for (let k = 0; k < TAG_WORDS; k += 1) words[k] = digest.readInt32LE(4 * k);
+    cardWordsOf.set(card, words);
   }
-  return digest;
+  return words;
+}
+
+/** The four lanes' starting values and odd multipliers of `PageTag` (any fixed values: these are SHA-256's and MurmurHash3's). */
+const LANE_SEED = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a] as const;
+const LANE_FACTOR = [0x01000193, 0x5bd1e995, 0x85ebca6b, 0xc2b2ae35] as const;
+const tagBytes = Buffer.alloc(4 * TAG_WORDS);
+
+/**
+ * The tag of a list of cards, folded from their tag words in order: lane `k` takes each card's
+ * word `k` as `rotl(imul(lane ^ word, odd), 15)`, which for a given lane is one-to-one in the word
+ * and for a given word one-to-one in the lane. So two lists of one length that differ in one card
+ * differ in every lane whose words of the two cards differ (all four unless their SHA-256s share
+ * 128 bits), and lists differing in more cards meet in all four lanes by chance only (~2^-128 for
+ * a pair). It names the JSON `[card,…]` for its entity tag: equal bytes, equal words, equal tags.
+ * Folding the words costs ~0.2 µs a page where the SHA-256 of the cards' digests as text cost
+ * ~2.6 (docs/benchmarks.md, "A feed page's tag folded from its cards'").
+ */
+class PageTag {
+  a: number = LANE_SEED[0];
+  b: number = LANE_SEED[1];
+  c: number = LANE_SEED[2];
+  d: number = LANE_SEED[3];
+
+  add(words: Int32Array, at: number): void {
+    const a = Math.imul(this.a ^ (words[at] as number), LANE_FACTOR[0]);
+    const b = Math.imul(this.b ^ (words[at + 1] as number), LANE_FACTOR[1]);
+    const c = Math.imul(this.c ^ (words[at + 2] as number), LANE_FACTOR[2]);
+    const d = Math.imul(this.d ^ (words[at + 3] as number), LANE_FACTOR[3]);
+    this.a = (a << 15) | (a >>> 17);
+    this.b = (b << 15) | (b >>> 17);
+    this.c = (c << 15) | (c >>> 17);
+    this.d = (d << 15) | (d >>> 17);
+  }
+
+  /** The four lanes after `count` cards, with the count mixed into each, as 22 base64url characters. */
+  text(count: number): string {
+    tagBytes.writeInt32LE(Math.imul(this.a ^ count, LANE_FACTOR[0]), 0);
+    tagBytes.writeInt32LE(Math.imul(this.b ^ count, LANE_FACTOR[1]), 4);
+    tagBytes.writeInt32LE(Math.imul(this.c ^ count, LANE_FACTOR[2]), 8);
+    tagBytes.writeInt32LE(Math.imul(this.d ^ count, LANE_FACTOR[3]), 12);
+    return tagBytes.toString('base64url');
+  }
 }
 
 /**
- * One list's cards' JSON, UTF-8 lengths and digests by place (for a snapshot's pool: by `seq`), in
+ * One list's cards' JSON, UTF-8 lengths and tag words by place (for a snapshot's pool: by `seq`), in
  * arrays: a page whose walk knows its articles' places reads them there instead of in the per-card
  * `WeakMap`s. Forty such look-ups a first-seen feed page cost ~4 µs of server CPU in
  * `bench-profile` rounds (72.6 against 76.4 µs on average, eight alternations; docs/benchmarks.md,
@@ -117,13 +163,14 @@ export class CardSlots {
   readonly card: Array<ArticleCard | undefined>;
   readonly json: Array<string | undefined>;
   readonly byteLength: Array<number | undefined>;
-  readonly digest: Array<string | undefined>;
+  /** The tag words of the card at place `i`: `words[4i]` to `words[4i + 3]` (set with its `json`). */
+  readonly words: Int32Array;
 
   constructor(size: number) {
     this.card = new Array<ArticleCard | undefined>(size).fill(undefined);
     this.json = new Array<string | undefined>(size).fill(undefined);
     this.byteLength = new Array<number | undefined>(size).fill(undefined);
-    this.digest = new Array<string | undefined>(size).fill(undefined);
+    this.words = new Int32Array(size * TAG_WORDS);
   }
 }
 
@@ -144,19 +191,19 @@ export interface JsonText {
 }
 
 /**
- * `cardsJson(cards)` as text with its UTF-8 length, and what names it for its entity tag
- * (core/readmodel/answers.ts `Tagged`): the SHA-256 of each card's bytes, made once per card, in
- * order. Equal lists of digests are equal bytes, and hashing them (~900 characters for a page of
- * 20) instead of the page's ~14 KB spared a first-seen feed page 10-12 µs of its answer (27 Nov
- * 2026, in process). The page stays text: its bytes are made only if a cache keeps it (it is then
- * sent again and again), and Node's server writes a page sent once straight from the text, without
- * a 14 KB `ArrayBuffer` per page (docs/benchmarks.md, "A first-seen feed page sent as text"). With
- * `places` and `slots`, card `i` is looked up at place `places[i]` first.
+ * `cardsJson(cards)` as text with its UTF-8 length, and its entity tag's text (core/readmodel/answers.ts
+ * `Tagged`), folded from each card's tag words, made once per card (`PageTag`): cheaper than
+ * hashing the page's ~14 KB (10-12 µs of a first-seen feed page's answer, 27 Nov 2026, in
+ * process) or a text of its cards' digests. The page stays text: its bytes are made only if a
+ * cache keeps it (it is then sent again and again), and Node's server writes a page sent once
+ * straight from the text, without a 14 KB `ArrayBuffer` per page (docs/benchmarks.md, "A
+ * first-seen feed page sent as text"). With `places` and `slots`, card `i` is looked up at place
+ * `places[i]` first.
  */
-export function cardsTagged(cards: readonly ArticleCard[], places?: readonly number[], slots?: CardSlots): { body: JsonText; tagged: string } {
+export function cardsTagged(cards: readonly ArticleCard[], places?: readonly number[], slots?: CardSlots): { body: JsonText; tag: string } {
   let text = '[';
   let byteLength = cards.length === 0 ? 2 : cards.length + 1;
-  let tagged = 'cards';
+  const tag = new PageTag();
   for (let i = 0; i < cards.length; i += 1) {
     const card = cards[i] as ArticleCard;
     const at = places?.[i] ?? -1;
@@ -164,30 +211,29 @@ export function cardsTagged(cards: readonly ArticleCard[], places?: readonly num
     const held = place >= 0 ? slots?.card[place] : undefined;
     let json: string | undefined;
     let length: number | undefined;
-    let digest: string | undefined;
     if (held === card) {
       json = slots?.json[place];
       length = slots?.byteLength[place];
-      digest = slots?.digest[place];
     }
-    if (json === undefined || length === undefined || digest === undefined) {
+    if (slots !== undefined && json !== undefined && length !== undefined) tag.add(slots.words, place * TAG_WORDS);
+    else {
       const bytes = cardBytes(card);
       json = cardJson(card);
       length = bytes.byteLength;
-      digest = cardDigest(card, bytes);
+      const words = cardWords(card, bytes);
+      tag.add(words, 0);
       // The first card asked at a place keeps it (a copy said anew there later goes by its own identity).
       if (slots !== undefined && place >= 0 && held === undefined) {
         slots.card[place] = card;
         slots.json[place] = json;
         slots.byteLength[place] = length;
-        slots.digest[place] = digest;
+        slots.words.set(words, place * TAG_WORDS);
       }
     }
     text += i > 0 ? `,${json}` : json;
     byteLength += length;
-    tagged += ` ${digest}`;
   }
-  return { body: { text: `${text}]`, byteLength }, tagged };
+  return { body: { text: `${text}]`, byteLength }, tag: tag.text(cards.length) };
 }
 
 /** `utf8(briefJson(items, generatedAt))`, without building the string. */

@@ -3,6 +3,7 @@
  * and the same tag as the per-card look-ups give, and a card said anew on a copy (another line at
  * the same place) never reads what was made for the original there.
  */
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toCard } from '../../core/domain/card.ts';
@@ -25,7 +26,7 @@ test('read by place, a page is the same bytes and tag as read card by card, firs
   for (let round = 0; round < 2; round += 1) {
     const placed = cardsTagged(page, [5, 1, 3], slots);
     assert.is(text(placed.body), JSON.stringify(page), `round ${round}: the bytes`);
-    assert.is(placed.tagged, plain.tagged, `round ${round}: the tag`);
+    assert.is(placed.tag, plain.tag, `round ${round}: the tag`);
   }
   assert.is(slots.card[5], cards[2], 'the place keeps its card');
 });
@@ -37,7 +38,7 @@ test('a copy said anew at a place gets its own bytes and tag, before or after th
     for (const card of [...order, ...order]) {
       const placed = cardsTagged([card, cards[1]!], [2, 3], slots);
       assert.is(text(placed.body), JSON.stringify([card, cards[1]!]));
-      assert.is(placed.tagged, cardsTagged([card, cards[1]!]).tagged);
+      assert.is(placed.tag, cardsTagged([card, cards[1]!]).tag);
     }
   }
 });
@@ -46,7 +47,7 @@ test('a place outside the slots, or none, is read card by card', () => {
   const slots = new CardSlots(2);
   const placed = cardsTagged(cards, [0, 7, -1], slots);
   assert.is(text(placed.body), JSON.stringify(cards));
-  assert.is(placed.tagged, cardsTagged(cards).tagged);
+  assert.is(placed.tag, cardsTagged(cards).tag);
   assert.equal(slots.card, [cards[0], undefined]);
   assert.is(text(cardsTagged(cards, [0], slots).body), JSON.stringify(cards), 'fewer places than cards');
 });
@@ -56,6 +57,25 @@ test("a list's slots are made once, sized to the list", () => {
   assert.is(cardSlotsOf(lists), cardSlotsOf(lists));
   assert.is(cardSlotsOf(lists).card.length, 3);
   assert.is.not(cardSlotsOf({ ranked: [1, 2, 3] }), cardSlotsOf(lists));
+});
+
+test('two pages share a tag exactly when they are the same JSON, however their cards were read', () => {
+  // Six cards, two of them equal in content but distinct objects (the same JSON: the same tag).
+  const twin = { ...cards[1]! };
+  const pool = [...cards, twin, { ...cards[0]!, line: 'Another line.' }, { ...cards[2]!, title: 'Neighbours plant an orchard' }];
+  const page = fc.array(fc.nat(pool.length - 1), { maxLength: 8 });
+  fc.assert(
+    fc.property(page, page, fc.boolean(), (a, b, placed) => {
+      const slots = new CardSlots(pool.length);
+      const read = (picks: number[]) => cardsTagged(picks.map((i) => pool[i]!), placed ? picks : undefined, placed ? slots : undefined);
+      const [ta, tb] = [read(a), read(b)];
+      assert.match(ta.tag, /^[A-Za-z0-9_-]{22}$/);
+      assert.is(ta.tag === tb.tag, ta.body.text === tb.body.text, `${JSON.stringify(a)} / ${JSON.stringify(b)}`);
+    }),
+    { numRuns: 3000 },
+  );
+  assert.is.not(cardsTagged([]).tag, cardsTagged([cards[0]!]).tag, 'an empty page has a tag of its own');
+  assert.is.not(cardsTagged([cards[0]!, cards[1]!]).tag, cardsTagged([cards[1]!, cards[0]!]).tag, 'order counts');
 });
 
 test.run();
