@@ -120,8 +120,9 @@ const tagBytes = Buffer.alloc(4 * TAG_WORDS);
  * differ in every lane whose words of the two cards differ (all four unless their SHA-256s share
  * 128 bits), and lists differing in more cards meet in all four lanes by chance only (~2^-128 for
  * a pair). It names the JSON `[card,…]` for its entity tag: equal bytes, equal words, equal tags.
- * Folding the words costs ~0.2 µs a page where the SHA-256 of the cards' digests as text cost
- * ~2.6 (docs/benchmarks.md, "A feed page's tag folded from its cards'").
+ * The SHA-256 of a text of the cards' digests it replaces was ~2.6 µs of a first-seen page in a
+ * profile; the whole page took 26.3 µs in process before it and 22.8 with it (docs/benchmarks.md,
+ * "A feed page's tag folded from its cards'").
  */
 class PageTag {
   a: number = LANE_SEED[0];

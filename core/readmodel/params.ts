@@ -103,9 +103,10 @@ const noFields = (): ReadingFields => ({ prefs: undefined, tag: undefined, topic
  * `getQueryParams` of the same string: split at each `&`, each part at its first `=` (a part
  * without one is a name with the empty value), names and values through `decode`, empty names
  * skipped, a repeated parameter counted by its first value and repeated `exclude` values joined
- * with commas. The reading host reads a first-seen query this way (api/reading-query.ts): Hono's
- * reader builds a dictionary of lists over the whole URL first, which cost a first-seen brief
- * ~1.5 µs of its ~21 in process (docs/benchmarks.md, "The query string read once").
+ * with commas. The reading host reads a first-seen query this way (api/reading-query.ts): through
+ * Hono's reader, which builds a dictionary of lists over the whole URL (rebuilt for it), a
+ * first-seen brief took 26.6 µs in process against 22.2 this way (docs/benchmarks.md, "The query
+ * string read once").
  */
 function fieldsOfSearch(search: string, decode: (part: string) => string): ReadingFields {
   const out = noFields();
