@@ -110,10 +110,13 @@ const noFields = (): ReadingFields => ({ prefs: undefined, tag: undefined, topic
  */
 function fieldsOfSearch(search: string, decode: (part: string) => string): ReadingFields {
   const out = noFields();
+  // The next `=` at or after `at` (-1: none left), looked for again only once passed, so a string
+  // of many parts without one is read once, not once a part.
+  let eq = search.indexOf('=');
   for (let at = 0; ; ) {
     let next = search.indexOf('&', at);
     if (next < 0) next = search.length;
-    const eq = search.indexOf('=', at);
+    if (eq >= 0 && eq < at) eq = search.indexOf('=', at);
     const valued = eq >= 0 && eq < next;
     const name = decode(search.slice(at, valued ? eq : next));
     if (name !== '' && Object.hasOwn(out, name)) {
