@@ -17,6 +17,7 @@ import { findMood, type Mood } from '../domain/taxonomy.ts';
 import type { FeedFilter } from '../domain/filter.ts';
 import { boundedCache } from '../platform/cache.ts';
 import { invalidInput } from '../platform/errors.ts';
+import { fieldsOf, fieldsOfSearch, type QueryIssue, type QueryRead, type ReadingFields } from './query-fields.ts';
 
 /** Feed paging (CONTRACT.md): default 20, at most 50. */
 export const DEFAULT_LIMIT = 20;
@@ -53,82 +54,10 @@ export interface ReadingParams {
 /** A parsed reading request read at one instant. */
 export type ReadingQuery = ReadingParams & { boundaries: Boundaries };
 
-/** The names of the reading parameters (`/api/since` adds `ts`); any other parameter is ignored. */
-type FieldName = 'prefs' | 'tag' | 'topic' | 'mood' | 'source_id' | 'exclude' | 'following' | 'gentle' | 'sort' | 'offset' | 'limit' | 'ts';
-
-/** One value per reading parameter, as the rules below read it; absent ones undefined. */
-type ReadingFields = Record<FieldName, string | undefined>;
-
-/** A rule of one parameter broken: which one, why (as the 422's message says it), and the 422's code when the rule names one. */
-export interface QueryIssue {
-  readonly field: string;
-  readonly message: string;
-  readonly code?: string;
-}
-
-/** A query read: its value, or the first rule it breaks (parameters in a fixed order, so one query always names the same). */
-export type QueryRead<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issue: QueryIssue };
-
 /** Absent, empty or blank: the parameter's default. */
 const blank = (v: string | undefined): v is undefined => v === undefined || v.trim() === '';
 /** A value trimmed, or null when blank. */
 const single = (v: string | undefined): string | null => (blank(v) ? null : v.trim());
-
-/**
- * The query as the validator hands it over (a repeated parameter is an array) or as Hono's
- * `getQueryParams` gives it (every value an array), with one value per name: a repeated
- * single-valued parameter counts by its first value, and repeated `exclude` values join with
- * commas (`exclude=a&exclude=b` is `exclude=a,b`). A value that is not text is refused (the
- * validator and Hono only ever give text).
- */
-function fieldsOf(query: unknown): QueryRead<ReadingFields> {
-  if (typeof query !== 'object' || query === null) return { ok: false, issue: { field: '', message: 'must be a query string' } };
-  const out = noFields();
-  for (const name of Object.keys(query)) {
-    if (!Object.hasOwn(out, name)) continue;
-    const raw: unknown = (query as Record<string, unknown>)[name];
-    const value: unknown = Array.isArray(raw) ? (name === 'exclude' ? raw.join(',') : raw[0]) : raw;
-    if (value === undefined) continue;
-    if (typeof value !== 'string') return { ok: false, issue: { field: name, message: 'must be text' } };
-    out[name as FieldName] = value;
-  }
-  return { ok: true, value: out };
-}
-
-/** Every reading parameter absent. */
-const noFields = (): ReadingFields => ({ prefs: undefined, tag: undefined, topic: undefined, mood: undefined, source_id: undefined, exclude: undefined, following: undefined, gentle: undefined, sort: undefined, offset: undefined, limit: undefined, ts: undefined });
-
-/**
- * The fields of a raw query string (what follows `?`), read as `fieldsOf` reads Hono's
- * `getQueryParams` of the same string: split at each `&`, each part at its first `=` (a part
- * without one is a name with the empty value), names and values through `decode`, empty names
- * skipped, a repeated parameter counted by its first value and repeated `exclude` values joined
- * with commas. The reading host reads a first-seen query this way (api/reading-query.ts): through
- * Hono's reader, which builds a dictionary of lists over the whole URL (rebuilt for it), a
- * first-seen brief took 26.6 µs in process against 22.2 this way (docs/benchmarks.md, "The query
- * string read once").
- */
-function fieldsOfSearch(search: string, decode: (part: string) => string): ReadingFields {
-  const out = noFields();
-  // The next `=` at or after `at` (-1: none left), looked for again only once passed, so a string
-  // of many parts without one is read once, not once a part.
-  let eq = search.indexOf('=');
-  for (let at = 0; ; ) {
-    let next = search.indexOf('&', at);
-    if (next < 0) next = search.length;
-    if (eq >= 0 && eq < at) eq = search.indexOf('=', at);
-    const valued = eq >= 0 && eq < next;
-    const name = decode(search.slice(at, valued ? eq : next));
-    if (name !== '' && Object.hasOwn(out, name)) {
-      const value = valued ? decode(search.slice(eq + 1, next)) : '';
-      const field = name as FieldName;
-      if (field === 'exclude') out.exclude = out.exclude === undefined ? value : `${out.exclude},${value}`;
-      else out[field] ??= value;
-    }
-    if (next >= search.length) return out;
-    at = next + 1;
-  }
-}
 
 const ID_RULE = 'must be an id of letters, digits, "_" or "-"';
 

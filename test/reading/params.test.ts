@@ -101,6 +101,24 @@ test('each strict reading parameter answers its own 422, and a query breaking se
   }
 });
 
+test('a repeated parameter counts by its first value and repeated exclude values join, in every shape a query comes in', () => {
+  const expect = (read: ReturnType<typeof readReadingQuery>, what: string) => {
+    assert.ok(read.ok, what);
+    if (!read.ok) return;
+    assert.is(read.value.tag, 'otters', what);
+    assert.is(read.value.sort, 'latest', what);
+    assert.equal([...read.value.exclude], ['a1', 'b2', 'c3'], what);
+  };
+  expect(readReadingSearch('tag=otters&exclude=a1,b2&sort=latest&tag=bees&exclude=c3&sort=ranked', decodeQueryPart), 'raw query string');
+  expect(readReadingQuery({ tag: ['otters', 'bees'], exclude: ['a1,b2', 'c3'], sort: ['latest', 'ranked'] }), 'every value a list');
+  expect(readReadingQuery({ tag: 'otters', exclude: ['a1,b2', 'c3'], sort: 'latest' }), 'single values as text');
+  // A value that is not text is refused wherever it stands in its list.
+  for (const tag of [[1], ['otters', 1], 1]) {
+    const read = readReadingQuery({ tag });
+    assert.equal(read.ok ? null : read.issue, { field: 'tag', message: 'must be text' }, JSON.stringify(tag));
+  }
+});
+
 test('the routes\' schema and the reading host read every query alike, as the validator and as Hono list its values', () => {
   const names = fc.constantFrom('prefs', 'tag', 'topic', 'mood', 'source_id', 'exclude', 'following', 'gentle', 'sort', 'offset', 'limit', 'ts', 'other', '__proto__', 'constructor');
   const values = fc.oneof(
