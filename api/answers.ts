@@ -17,7 +17,7 @@ import { JSON_TYPE } from '../core/readmodel/json.ts';
 import type { AppEnv } from './deps.ts';
 import { notModified, preferredEncoding, type Encoding } from './http-cache.ts';
 import { requestHeader } from './request-header.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { API_HEADERS } from './security-headers.ts';
 
 type HeaderKind = 'notModified' | 'identity' | Encoding;
 
@@ -42,9 +42,9 @@ function headersOf(answer: Answer, kind: HeaderKind, host: Host, body: { byteLen
     else if (kind === 'identity') headers = { 'cache-control': cacheControl, 'content-type': type, etag, vary };
     else headers = { 'cache-control': cacheControl, 'content-encoding': kind, 'content-type': type, etag, vary };
     if (host === 'node') {
-      // Node's server writes a known answer in one go: the security headers first, as
-      // `presetSecurityHeaders` puts them on every other answer, then the answer's own.
-      headers = { ...SECURITY_HEADERS, ...headers };
+      // Node's server writes a known answer in one go: the API's security headers first, as
+      // `presetSecurityHeaders` puts them on every other answer under /api/, then the answer's own.
+      headers = { ...API_HEADERS, ...headers };
       if (body !== null) headers['Content-Length'] = String(body.byteLength);
     }
     sets[kind] = made = Object.freeze(headers);

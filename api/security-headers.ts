@@ -1,17 +1,31 @@
 /**
- * The headers every answer carries, from one source: Hono's `secureHeaders` middleware with our
- * Content-Security-Policy. The app runs the middleware on every answer it makes (JSON, pages,
- * errors, 404s, even under `app.request()` with no server); a route that sets one of these
- * headers itself keeps its own value (`overwrite: false`). Under our Node server every answer,
- * the site's files (answered before the app runs) and the app's alike, gets `SECURITY_HEADERS`
- * (the very set the middleware sends, read once at start from an answer it made) one way:
- * `presetSecurityHeaders` on Node's response before anything answers (api/server.ts).
+ * The security headers of every answer, in two sets from one source, Hono's `secureHeaders`
+ * middleware: the **document set** (`DOCUMENT_HEADERS`: our Content-Security-Policy and the ten
+ * headers a page needs, twelve in all) on every page, site file and HTML answer, and the **API
+ * set** (`API_HEADERS`: six) on every other answer under `/api/` (JSON, 204s, 304s, redirects,
+ * CSV exports). The API set keeps what protects an answer that is not a document: `nosniff`, a CSP
+ * of `default-src 'none'; frame-ancestors 'none'` (nothing may load or frame it; stricter than
+ * the pages'), `Cross-Origin-Resource-Policy`, HSTS, `X-Frame-Options: DENY` and
+ * `Referrer-Policy`; it drops the six a browser reads only on a document it renders
+ * (`Cross-Origin-Opener-Policy`, `Origin-Agent-Cluster`, `X-DNS-Prefetch-Control`,
+ * `X-Download-Options`, `X-Permitted-Cross-Domain-Policies`, `X-XSS-Protection`), as the OWASP REST
+ * Security Cheat Sheet's set and GitHub's API do. They cost every JSON answer: a bare server sending a
+ * brief or a feed page read 1.23 and 1.17 times the requests a second with the API set as with the
+ * twelve (docs/security.md, "The header set").
+ *
+ * Which set (`apiAnswer`): under `/api/` the API set, unless the answer is an HTML document (the
+ * digest's unsubscribe pages), which gets the document set as every page does. The app applies it
+ * on every answer it makes (errors, 404s, even under `app.request()` with no server); a route that
+ * sets one of these headers itself keeps its own value (`overwrite: false`). Under our Node server
+ * the set is put on Node's response before anything answers (`presetSecurityHeaders`,
+ * api/server.ts), and the reading host's answers carry the API set in their own frozen headers
+ * (api/answers.ts).
  *
  * The middleware also closes the connection of an answer that goes out before its request's body
  * was read (`bodyUnread`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { OWN_BRIEF_SCRIPT_HASH } from '../core/pages/own-brief.ts';
 import type { AppEnv } from './deps.ts';
@@ -31,7 +45,24 @@ const CONTENT_SECURITY_POLICY = {
   objectSrc: ["'none'"],
 };
 
-const secure = secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, overwrite: false });
+const secureDocument = secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, overwrite: false });
+
+const secureApi = secureHeaders({
+  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  xFrameOptions: 'DENY',
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  overwrite: false,
+});
+
+/** True for an answer to `path` that takes the API set: under `/api/` and not an HTML document (`contentType` its Content-Type, when known). */
+export function apiAnswer(path: string, contentType: string | null | undefined): boolean {
+  return path.startsWith('/api/') && !(contentType?.trimStart().toLowerCase().startsWith('text/html') ?? false);
+}
 
 /**
  * True when the request announced a body that has not all arrived: the answer is going out before
@@ -48,43 +79,52 @@ export function bodyUnread(req: IncomingMessage | undefined): boolean {
 
 /**
  * The app's outermost middleware, around `frame` (the request frame, api/app.ts): the security
- * headers on every answer, `Connection: close` when the body is unread. One middleware, not two:
- * each Hono middleware is one more dispatch and promise per request. Under our Node server
- * (api/server.ts) the response already carries `SECURITY_HEADERS`, set on Node's response before
- * the app runs (a header the answer sets itself still wins: Node gives `writeHead`'s headers
- * precedence), so `secureHeaders` is skipped: setting twelve headers on every Hono answer takes it
- * off @hono/node-server's fast path, and the warm `/api/brief` fell from 0.634 to 0.451 of the
- * floor (`npm run bench`, quiet machine, 26 Nov 2026). Anywhere else (`app.request()`, another
- * runtime) `secureHeaders` sets them.
+ * headers of its set on every answer, `Connection: close` when the body is unread. One middleware,
+ * not two: each Hono middleware is one more dispatch and promise per request. The set is chosen
+ * once the answer is made (`apiAnswer` needs its Content-Type) and applied as Hono's
+ * `secureHeaders` applies it, after the handler. Under our Node server (api/server.ts) the
+ * response already carries the set of its path, put on Node's response before the app ran (a
+ * header the answer sets itself still wins: Node gives `writeHead`'s headers precedence): only an
+ * HTML answer under `/api/` changes set, on Node's response too. `secureHeaders` itself is then
+ * skipped: setting a dozen headers on every Hono answer takes it off @hono/node-server's fast
+ * path (the warm `/api/brief` fell from 0.634 to 0.451 of the floor, `npm run bench`, 26 Nov
+ * 2026). Anywhere else (`app.request()`, another runtime) `secureHeaders` sets them.
  */
 export function withSecurityHeaders(frame: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
-  const inner = (c: Context<AppEnv>, next: Next) => async (): Promise<void> => {
-    await frame(c, next);
-  };
+  const done = async (): Promise<void> => undefined;
   return async (c, next) => {
-    if (nodeOf(c.env, 'outgoing')?.hasHeader('content-security-policy') === true) await frame(c, next);
-    else await secure(c, inner(c, next));
+    await frame(c, next);
+    const outgoing = nodeOf(c.env, 'outgoing');
+    const api = c.req.path.startsWith('/api/');
+    // Only an answer under /api/ can be either; its Content-Type is read only then.
+    const set = api && apiAnswer(c.req.path, c.res.headers.get('content-type')) ? 'api' : 'document';
+    if (outgoing?.hasHeader('content-security-policy') === true) {
+      if (api && set === 'document') presetSecurityHeaders(outgoing, 'document');
+    } else await (set === 'api' ? secureApi : secureDocument)(c, done);
     if (bodyUnread(nodeOf(c.env, 'incoming')) && !c.res.headers.has('connection')) c.res.headers.set('Connection', 'close');
   };
 }
 
-/** The headers `secureHeaders` adds to an answer that sets none of them (names in lower case). */
-async function headersSent(): Promise<Readonly<Record<string, string>>> {
-  const probe = new Hono().use(secure).get('/', (c) => c.body(null, 204));
+/** The headers `middleware` adds to an answer that sets none of them (names in lower case). */
+async function headersSent(middleware: MiddlewareHandler): Promise<Readonly<Record<string, string>>> {
+  const probe = new Hono().use(middleware).get('/', (c) => c.body(null, 204));
   const res = await probe.request('/');
   return Object.freeze(Object.fromEntries(res.headers));
 }
 
-/** What every answer carries (names in lower case). */
-export const SECURITY_HEADERS = await headersSent();
+/** What every page, site file and HTML answer carries (names in lower case). */
+export const DOCUMENT_HEADERS = await headersSent(secureDocument);
 
-const SECURITY_ENTRIES = Object.entries(SECURITY_HEADERS);
+/** What every other answer under `/api/` carries (names in lower case). */
+export const API_HEADERS = await headersSent(secureApi);
+
+const ENTRIES = { document: Object.entries(DOCUMENT_HEADERS), api: Object.entries(API_HEADERS) };
 
 /**
- * Put `SECURITY_HEADERS` on Node's response before anything answers it (api/server.ts): the site's
- * files and the app's answers take them from here; a header the answer names itself wins (Node
- * gives `writeHead`'s headers precedence over `setHeader`'s, in the same order as before).
+ * Put the security headers of `set` on Node's response before anything answers it (api/server.ts):
+ * the site's files and the app's answers take them from here; a header the answer names itself
+ * wins (Node gives `writeHead`'s headers precedence over `setHeader`'s, in the same order as before).
  */
-export function presetSecurityHeaders(res: ServerResponse): void {
-  for (const [name, value] of SECURITY_ENTRIES) res.setHeader(name, value);
+export function presetSecurityHeaders(res: ServerResponse, set: 'document' | 'api'): void {
+  for (const [name, value] of ENTRIES[set]) res.setHeader(name, value);
 }

@@ -3,7 +3,8 @@
  * accepting connections, lets in-flight requests finish, then closes idle keep-alive sockets.
  *
  * The security headers are put on every response here, before the site's files or the app answer
- * (`presetSecurityHeaders`, api/security-headers.ts).
+ * (`presetSecurityHeaders`, api/security-headers.ts): the API set under `/api/`, the document set
+ * elsewhere.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,8 +41,9 @@ export function createAppServer(app: Fetchable): Server {
     const api = req.url?.startsWith('/api/') === true;
     // A reading answer carries the security headers in its own frozen set (api/answers.ts).
     if (api && reading?.(req, res) === true) return;
-    // Every other answer, a site file's or the app's, carries them from here.
-    presetSecurityHeaders(res);
+    // Every other answer, a site file's or the app's, carries the set of its path from here (an
+    // HTML answer under /api/ changes to the document set: api/security-headers.ts).
+    presetSecurityHeaders(res, api ? 'api' : 'document');
     // The API names no file (filePathOf refuses it): straight to the app, without the look-up.
     if (files === undefined || api) void hono(req, res);
     else answerFromSite(files, req, res, () => void hono(req, res));

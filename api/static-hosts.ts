@@ -2,7 +2,7 @@
  * The two hosts of the site's files (api/static-files.ts): Node's server, which answers them
  * before the app runs (api/server.ts), and a Hono middleware for `app.request()` and any
  * fetch-only host. The same answers from the same index; under Node the security headers are
- * already on the response (`presetSecurityHeaders`, api/server.ts), as for the app's answers.
+ * already on the response (the document set: `presetSecurityHeaders`, api/server.ts), as for the app's answers.
  */
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
 import type { SmartRouter } from 'hono/router/smart-router';
 import path from 'node:path';
-import { SECURITY_HEADERS } from '../../api/security-headers.ts';
+import { API_HEADERS, DOCUMENT_HEADERS } from '../../api/security-headers.ts';
 import { serveApp } from '../../api/server.ts';
 import { unsubscribeToken } from '../../core/domain/digest.ts';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
@@ -98,18 +98,51 @@ test('CORS allows POST; credentials only for our own origin, never for another s
   assert.is(plain.headers.get('access-control-allow-origin'), null, 'no Origin, no CORS headers (not a cross-origin request)');
 });
 
-test('every answer of the HTTP server carries the security headers: JSON, API errors, HTML pages', async () => {
+/** The names only the document set has (a browser reads them only on a page it renders). */
+const DOCUMENT_ONLY = Object.keys(DOCUMENT_HEADERS).filter((name) => !(name in API_HEADERS));
+
+/** `res` carries exactly the security headers of `set`, each once, and none of the other set's. */
+function assertSet(res: Response, set: 'api' | 'document', where: string): void {
+  const headers = set === 'api' ? API_HEADERS : DOCUMENT_HEADERS;
+  for (const [name, value] of Object.entries(headers)) assert.is(res.headers.get(name), value, `${name} on ${where}`);
+  if (set === 'api') for (const name of DOCUMENT_ONLY) assert.is(res.headers.get(name), null, `no ${name} on ${where}`);
+}
+
+test('every answer of the HTTP server carries the security headers of its kind: the API set on JSON, the document set on pages and files', async () => {
+  writeFileSync(path.join(ctx.config.distDir, 'hello.txt'), 'hello');
   const server = await serveApp(ctx.app, 0, '127.0.0.1');
   try {
-    const answers = await Promise.all(['/api/health', '/api/does-not-exist', '/nope', '/api/feed?sort=sideways'].map((p) => fetch(`${server.url}${p}`)));
-    assert.equal(answers.map((r) => r.status), [200, 404, 404, 422]);
-    for (const res of answers) {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(res.headers.get(name), value, `${name} on ${res.url}`);
-      assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
-      assert.is(res.headers.get('x-content-type-options'), 'nosniff');
-      // Set once, never doubled by a route's own headers.
-      assert.not.match(res.headers.get('x-frame-options') ?? '', /,/);
-      assert.ok(res.headers.get('content-type'), `a content type on ${res.url}`);
+    const token = unsubscribeToken('someone', ctx.config.sessionSecret);
+    const kinds: Array<[string, number, 'api' | 'document']> = [
+      ['/api/health', 200, 'api'],
+      ['/api/does-not-exist', 404, 'api'],
+      ['/api/feed?sort=sideways', 422, 'api'],
+      // Answered by Node's server before the app (api/reading-host.ts), and by the app with an Origin.
+      ['/api/brief', 200, 'api'],
+      ['/api/feed?limit=3', 200, 'api'],
+      ['/nope', 404, 'document'],
+      ['/hello.txt', 200, 'document'],
+      // An HTML page under /api/ is a document.
+      [`/api/digest/unsubscribe?token=${encodeURIComponent(token)}`, 200, 'document'],
+      ['/api/digest/unsubscribe?token=broken', 400, 'document'],
+    ];
+    for (const [pathname, status, set] of kinds) {
+      for (const headers of [{}, { Origin: new URL(ctx.config.publicBaseUrl).origin }] as Array<Record<string, string>>) {
+        const res = await fetch(`${server.url}${pathname}`, { headers });
+        assert.is(res.status, status, pathname);
+        assertSet(res, set, `${pathname} ${JSON.stringify(headers)}`);
+        assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+        // Set once, never doubled by a route's own headers.
+        assert.not.match(res.headers.get('x-frame-options') ?? '', /,/);
+        assert.ok(res.headers.get('content-type'), `a content type on ${pathname}`);
+        // A 304 of a remembered answer carries the same set as its 200.
+        const etag = res.headers.get('etag');
+        if (pathname.startsWith('/api/brief') && etag !== null) {
+          const again = await fetch(`${server.url}${pathname}`, { headers: { ...headers, 'If-None-Match': etag } });
+          assert.is(again.status, 304, `${pathname} again`);
+          assertSet(again, set, `${pathname} 304`);
+        }
+      }
     }
     // CORS over the socket (Origin read from Node's request): our origin with credentials, another without, none without an Origin.
     const own = new URL(ctx.config.publicBaseUrl).origin;
@@ -139,26 +172,27 @@ test("a route's own value for a security header wins, once, in any letter case",
   }
 });
 
-test('the security headers are the policy we set, on the site files answered before the app, and without a server', async () => {
+test('the security headers are the policy we set, and the app makes the same answers without a server', async () => {
   assert.is(
-    SECURITY_HEADERS['content-security-policy'],
+    DOCUMENT_HEADERS['content-security-policy'],
     `default-src 'self'; img-src 'self' https: data:; style-src 'self' 'unsafe-inline'; script-src 'self' ${OWN_BRIEF_SCRIPT_HASH}; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
   );
-  assert.is(SECURITY_HEADERS['strict-transport-security'], 'max-age=15552000; includeSubDomains');
-  assert.is(Object.keys(SECURITY_HEADERS).length, 12);
-  writeFileSync(path.join(ctx.config.distDir, 'hello.txt'), 'hello');
-  const server = await serveApp(ctx.app, 0, '127.0.0.1');
-  try {
-    const file = await fetch(`${server.url}/hello.txt`);
-    assert.is(await file.text(), 'hello');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(file.headers.get(name), value, `${name} on a site file`);
-  } finally {
-    await server.close();
-  }
+  assert.is(DOCUMENT_HEADERS['strict-transport-security'], 'max-age=15552000; includeSubDomains');
+  assert.is(Object.keys(DOCUMENT_HEADERS).length, 12);
+  assert.equal({ ...API_HEADERS }, {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=15552000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  });
+  assert.equal(DOCUMENT_ONLY.sort(), ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']);
   // `app.request()` (no Node server at all) makes the same answers: the headers are the app's own.
-  for (const pathname of ['/api/health', '/hello.txt', '/nope']) {
-    const res = await ctx.request(pathname);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.is(res.headers.get(name), value, `${name} on ${pathname} without a server`);
+  writeFileSync(path.join(ctx.config.distDir, 'hello.txt'), 'hello');
+  const token = unsubscribeToken('someone', ctx.config.sessionSecret);
+  for (const [pathname, set] of [['/api/health', 'api'], ['/api/nothing-here', 'api'], ['/hello.txt', 'document'], ['/nope', 'document'], [`/api/digest/unsubscribe?token=${encodeURIComponent(token)}`, 'document']] as const) {
+    assertSet(await ctx.request(pathname), set, `${pathname} without a server`);
   }
 });
 

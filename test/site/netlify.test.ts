@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CACHE_RULES, cacheControlFor } from '../../api/http-cache.ts';
-import { SECURITY_HEADERS } from '../../api/security-headers.ts';
+import { DOCUMENT_HEADERS } from '../../api/security-headers.ts';
 import { contentTypeOf } from '../../api/site-paths.ts';
 import { parseToml, type TomlTable } from './toml.ts';
 
@@ -92,11 +92,11 @@ test('the CDN sends the security headers the Node server sends, on every file it
   const values = rule?.values;
   assert.ok(values && typeof values === 'object' && !Array.isArray(values), 'a [[headers]] rule for "/*"');
   const configured = Object.fromEntries(Object.entries(values).map(([name, value]) => [name.toLowerCase(), String(value)]));
-  assert.equal(configured, { ...SECURITY_HEADERS });
+  assert.equal(configured, { ...DOCUMENT_HEADERS });
   // No other rule names one of them: Netlify merges the matching rules, and one value would override the other for its paths.
   for (const h of headers.filter((r) => r.for !== '/*')) {
     const own = h.values && typeof h.values === 'object' && !Array.isArray(h.values) ? Object.keys(h.values).map((n) => n.toLowerCase()) : [];
-    for (const name of own) assert.not.ok(name in SECURITY_HEADERS, `${String(h.for)} sets ${name} again`);
+    for (const name of own) assert.not.ok(name in DOCUMENT_HEADERS, `${String(h.for)} sets ${name} again`);
   }
 });
 
