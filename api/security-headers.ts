@@ -14,7 +14,7 @@
  * brief or a feed page read 1.23 and 1.17 times the requests a second with the API set as with the
  * twelve (docs/security.md, "The header set").
  *
- * Which set (`apiAnswer`): under `/api/` the API set, unless the answer is an HTML document (the
+ * Which set: under `/api/` the API set, unless the answer is an HTML document (the
  * digest's unsubscribe pages), which gets the document set as every page does. The app applies it
  * on every answer it makes (errors, 404s, even under `app.request()` with no server); a route that
  * sets one of these headers itself keeps its own value (`overwrite: false`). Under our Node server
@@ -60,10 +60,11 @@ const secureApi = secureHeaders({
   overwrite: false,
 });
 
-/** True for an answer to `path` that takes the API set: under `/api/` and not an HTML document (`contentType` its Content-Type, when known). */
-export function apiAnswer(path: string, contentType: string | null | undefined): boolean {
-  return path.startsWith('/api/') && !(contentType?.trimStart().toLowerCase().startsWith('text/html') ?? false);
-}
+/** Which set of security headers an answer carries. */
+type HeaderSet = 'document' | 'api';
+
+/** True for an HTML document's Content-Type. */
+const isHtml = (contentType: string | null): boolean => contentType?.trimStart().toLowerCase().startsWith('text/html') === true;
 
 /**
  * True when the request announced a body that has not all arrived: the answer is going out before
@@ -82,7 +83,7 @@ export function bodyUnread(req: IncomingMessage | undefined): boolean {
  * The app's outermost middleware, around `frame` (the request frame, api/app.ts): the security
  * headers of its set on every answer, `Connection: close` when the body is unread. One middleware,
  * not two: each Hono middleware is one more dispatch and promise per request. The set is chosen
- * once the answer is made (`apiAnswer` needs its Content-Type) and applied as Hono's
+ * once the answer is made (under `/api/` it depends on its Content-Type) and applied as Hono's
  * `secureHeaders` applies it, after the handler. Under our Node server (api/server.ts) the
  * response already carries the set of its path, put on Node's response before the app ran (a
  * header the answer sets itself still wins: Node gives `writeHead`'s headers precedence): only an
@@ -97,9 +98,10 @@ export function withSecurityHeaders(frame: MiddlewareHandler<AppEnv>): Middlewar
     await frame(c, next);
     const outgoing = nodeOf(c.env, 'outgoing');
     const api = c.req.path.startsWith('/api/');
-    // Only an answer under /api/ can be either; its Content-Type is read only then.
-    const set = api && apiAnswer(c.req.path, c.res.headers.get('content-type')) ? 'api' : 'document';
+    // Under /api/ only an HTML document takes the document set; its Content-Type is read only there.
+    const set: HeaderSet = api && !isHtml(c.res.headers.get('content-type')) ? 'api' : 'document';
     if (outgoing?.hasHeader('content-security-policy') === true) {
+      // Preset by path (api/server.ts): only an HTML answer under /api/ changes set.
       if (api && set === 'document') presetSecurityHeaders(outgoing, 'document');
     } else await (set === 'api' ? secureApi : secureDocument)(c, done);
     if (bodyUnread(nodeOf(c.env, 'incoming')) && !c.res.headers.has('connection')) c.res.headers.set('Connection', 'close');
@@ -126,6 +128,6 @@ const ENTRIES = { document: Object.entries(DOCUMENT_HEADERS), api: Object.entrie
  * the site's files and the app's answers take them from here; a header the answer names itself
  * wins (Node gives `writeHead`'s headers precedence over `setHeader`'s, in the same order as before).
  */
-export function presetSecurityHeaders(res: ServerResponse, set: 'document' | 'api'): void {
+export function presetSecurityHeaders(res: ServerResponse, set: HeaderSet): void {
   for (const [name, value] of ENTRIES[set]) res.setHeader(name, value);
 }

@@ -25,15 +25,17 @@ export type QueryRead<T> = { readonly ok: true; readonly value: T } | { readonly
 /** Every reading parameter absent. */
 const noFields = (): ReadingFields => ({ prefs: undefined, tag: undefined, topic: undefined, mood: undefined, source_id: undefined, exclude: undefined, following: undefined, gentle: undefined, sort: undefined, offset: undefined, limit: undefined, ts: undefined });
 
+/** True when `name` is a reading parameter (any other parameter is ignored). */
+const isField = (out: ReadingFields, name: string): name is FieldName => Object.hasOwn(out, name);
+
 /**
- * Keep `value` of parameter `name` (a reading parameter or not) in `out`, in the order the query
- * gives them: a repeated parameter counts by its first value, and repeated `exclude` values join
- * with commas (`exclude=a&exclude=b` is `exclude=a,b`). Any other name is ignored.
+ * Keep `value` of reading parameter `name` in `out`, in the order the query gives them: a repeated
+ * parameter counts by its first value, and repeated `exclude` values join with commas
+ * (`exclude=a&exclude=b` is `exclude=a,b`).
  */
-function keep(out: ReadingFields, name: string, value: string): void {
-  if (!Object.hasOwn(out, name)) return;
+function keep(out: ReadingFields, name: FieldName, value: string): void {
   if (name === 'exclude') out.exclude = out.exclude === undefined ? value : `${out.exclude},${value}`;
-  else out[name as FieldName] ??= value;
+  else out[name] ??= value;
 }
 
 /**
@@ -45,7 +47,7 @@ export function fieldsOf(query: unknown): QueryRead<ReadingFields> {
   if (typeof query !== 'object' || query === null) return { ok: false, issue: { field: '', message: 'must be a query string' } };
   const out = noFields();
   for (const name of Object.keys(query)) {
-    if (!Object.hasOwn(out, name)) continue;
+    if (!isField(out, name)) continue;
     const raw: unknown = (query as Record<string, unknown>)[name];
     for (const value of Array.isArray(raw) ? (raw as unknown[]) : [raw]) {
       if (value === undefined) continue;
@@ -76,7 +78,7 @@ export function fieldsOfSearch(search: string, decode: (part: string) => string)
     if (eq >= 0 && eq < at) eq = search.indexOf('=', at);
     const valued = eq >= 0 && eq < next;
     const name = decode(search.slice(at, valued ? eq : next));
-    if (Object.hasOwn(out, name)) keep(out, name, valued ? decode(search.slice(eq + 1, next)) : '');
+    if (isField(out, name)) keep(out, name, valued ? decode(search.slice(eq + 1, next)) : '');
     if (next >= search.length) return out;
     at = next + 1;
   }
