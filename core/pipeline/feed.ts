@@ -32,16 +32,21 @@ export type FeedRead =
   | { kind: 'not_modified' }
   | { kind: 'failed'; error: string; status?: number; retryAfterMs?: number | null; refused?: boolean };
 
-/** rss-parser's options: the Media RSS elements an item's image may come from, kept as the normaliser reads them. */
-export const RSS_PARSER_OPTIONS = {
-  customFields: {
-    item: [
-      ['media:content', 'mediaContent', { keepArray: true }],
-      ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
-      ['media:group', 'mediaGroup'],
-    ] as Array<[string, string, { keepArray: boolean }] | [string, string]>,
-  },
-};
+/**
+ * rss-parser's options, new for each parser (its constructor writes its defaults into them): the
+ * Media RSS elements an item's image may come from, kept as the normaliser reads them.
+ */
+export function rssParserOptions(): Parser.ParserOptions<Record<string, unknown>, Record<string, unknown>> {
+  return {
+    customFields: {
+      item: [
+        ['media:content', 'mediaContent', { keepArray: true }],
+        ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
+        ['media:group', 'mediaGroup'],
+      ],
+    },
+  };
+}
 
 /**
  * rss-parser without the one field of its items we never read: `isoDate`, its copy of the item's
@@ -57,7 +62,6 @@ export const RSS_PARSER_OPTIONS = {
 class FeedParser extends Parser {
   setISODate(): void {}
 }
-
 
 /** What `parseFeed` needs besides the text. */
 export type ParseOptions = Pick<FeedReadOptions, 'now' | 'paywalled' | 'maxItems'> & {
@@ -84,7 +88,7 @@ export function strictParse(text: string): ReturnType<FeedParser['parseString']>
     // The check is cleared as soon as the parse settles: left queued, it kept the parsed feed alive
     // until the event loop next turned, and a run reading feeds without I/O in between (the bench,
     // the demo feeds) held every one of them.
-    new FeedParser(RSS_PARSER_OPTIONS).parseString(text).then(
+    new FeedParser(rssParserOptions()).parseString(text).then(
       (feed) => {
         clearImmediate(unsettled);
         resolve(feed);
