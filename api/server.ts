@@ -2,9 +2,9 @@
  * Serves the app over HTTP (`npm run api`, and `npm start` through `listen`). Shutdown stops
  * accepting connections, lets in-flight requests finish, then closes idle keep-alive sockets.
  *
- * The security headers are put on every response here, before the site's files or the app answer
- * (`presetSecurityHeaders`, api/security-headers.ts): the API set under `/api/`, the document set
- * elsewhere.
+ * The security headers are on every response: put on it here before the app answers
+ * (`presetSecurityHeaders`, api/security-headers.ts; the API set under `/api/`, the document set
+ * elsewhere), in a site file's own header list (the document set), in a reading answer's frozen set.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,12 +41,16 @@ export function createAppServer(app: Fetchable): Server {
     const api = req.url?.startsWith('/api/') === true;
     // A reading answer carries the security headers in its own frozen set (api/answers.ts).
     if (api && reading?.(req, res) === true) return;
-    // Every other answer, a site file's or the app's, carries the set of its path from here (an
-    // HTML answer under /api/ changes to the document set: api/security-headers.ts).
-    presetSecurityHeaders(res, api ? 'api' : 'document');
+    // The app's answers carry the set of their path from here (an HTML answer under /api/ changes
+    // to the document set: api/security-headers.ts); a site file's carries the document set in its
+    // own header list (api/static-hosts.ts), so it is preset only when no file answers.
+    const app = () => {
+      presetSecurityHeaders(res, api ? 'api' : 'document');
+      void hono(req, res);
+    };
     // The API names no file (filePathOf refuses it): straight to the app, without the look-up.
-    if (files === undefined || api) void hono(req, res);
-    else answerFromSite(files, req, res, () => void hono(req, res));
+    if (files === undefined || api) app();
+    else answerFromSite(files, req, res, app);
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * The two hosts of the site's files (api/static-files.ts): Node's server, which answers them
  * before the app runs (api/server.ts), and a Hono middleware for `app.request()` and any
- * fetch-only host. The same answers from the same index; under Node the security headers are
- * already on the response (the document set: `presetSecurityHeaders`, api/server.ts), as for the app's answers.
+ * fetch-only host. The same answers from the same index; under Node a site answer carries the
+ * document set of security headers in its one header list (`withDocumentHeaders`), and a request
+ * no file answers goes to `next`, which puts them on the response for the app (api/server.ts).
  */
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,7 +11,7 @@ import { createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './deps.ts';
 import { logRequest } from './request-log.ts';
-import { bodyUnread } from './security-headers.ts';
+import { bodyUnread, withDocumentHeaders } from './security-headers.ts';
 import type { StaticAnswer, StaticFiles, StaticRequest } from './static-files.ts';
 
 /** A Node stream of bytes as a web stream (for a Hono answer). */
@@ -41,8 +42,10 @@ export function answerFromSite(files: StaticFiles, req: IncomingMessage, res: Se
   };
   const send = (answer: StaticAnswer | null) => {
     if (answer === null) return next();
-    // The security headers are on `res` already (api/server.ts); writeHead adds the answer's own.
-    res.writeHead(answer.status, bodyUnread(req) ? { ...answer.headers, connection: 'close' } : answer.headers);
+    // Nothing is set on `res` yet (api/server.ts): the security headers go out with the answer's own.
+    const head = withDocumentHeaders(answer.headers);
+    if (bodyUnread(req)) head.push('connection', 'close');
+    res.writeHead(answer.status, head);
     const body = request.method === 'HEAD' ? null : answer.body;
     if (body === null || Buffer.isBuffer(body)) res.end(body ?? undefined);
     else {

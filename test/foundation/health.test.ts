@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
 import type { SmartRouter } from 'hono/router/smart-router';
 import path from 'node:path';
-import { API_HEADERS, DOCUMENT_HEADERS } from '../../api/security-headers.ts';
+import { API_HEADERS, DOCUMENT_HEADERS, withDocumentHeaders } from '../../api/security-headers.ts';
 import { serveApp } from '../../api/server.ts';
 import { unsubscribeToken } from '../../core/domain/digest.ts';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
@@ -12,6 +12,7 @@ import { hashToken } from '../../api/session.ts';
 import { sessionsCollection } from '../../core/store/sessions.ts';
 import { signIn } from '../admin/helpers.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 import { OWN_BRIEF_SCRIPT_HASH } from '../../core/pages/own-brief.ts';
 
 let ctx: TestContext;
@@ -156,6 +157,47 @@ test('every answer of the HTTP server carries the security headers of its kind: 
   } finally {
     await server.close();
   }
+});
+
+test("a site file's answers carry the document set on the wire: its 304 too, and Connection: close when its request's body went unread", async () => {
+  writeFileSync(path.join(ctx.config.distDir, 'calm.css'), 'body { color: teal }');
+  const server = await serveApp(ctx.app, 0, '127.0.0.1');
+  try {
+    const first = await fetch(`${server.url}/calm.css`);
+    assert.is(first.status, 200);
+    assertSet(first, 'document', '/calm.css');
+    assert.is(first.headers.get('content-type'), 'text/css; charset=utf-8');
+    const etag = first.headers.get('etag');
+    assert.ok(etag);
+    const again = await fetch(`${server.url}/calm.css`, { headers: { 'If-None-Match': etag! } });
+    assert.is(again.status, 304);
+    assertSet(again, 'document', '/calm.css 304');
+    // Each header once on the wire (raw header lines: a doubled one would show twice).
+    const raw = await rawRequest(`${server.url}/calm.css`);
+    const names = Object.keys(raw.headers);
+    for (const name of Object.keys(DOCUMENT_HEADERS)) assert.is(names.filter((n) => n === name).length, 1, name);
+    assert.is(raw.headers.connection, 'keep-alive');
+    // A GET with a body the file's answer never reads: the connection is not kept.
+    const body = Buffer.alloc(3 * 1024 * 1024, 0x61);
+    // Node's client frames a GET's body only when told its length.
+    const unread = await rawRequest(`${server.url}/calm.css`, { headers: { 'Content-Type': 'text/plain', 'Content-Length': String(body.length) }, body });
+    assert.is(unread.status, 200);
+    assert.is(unread.headers.connection, 'close');
+  } finally {
+    await server.close();
+  }
+});
+
+test('withDocumentHeaders: the document set, then the answer\'s own; an own header replaces the set\'s, once, in any letter case', () => {
+  const plain = withDocumentHeaders({ ETag: '"x"', 'Cache-Control': 'no-cache' });
+  assert.equal(plain, [...Object.entries(DOCUMENT_HEADERS).flat(), 'ETag', '"x"', 'Cache-Control', 'no-cache']);
+  const own = withDocumentHeaders({ 'X-Frame-Options': 'SAMEORIGIN', 'referrer-policy': 'no-referrer' });
+  const names = own.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+  assert.is(names.filter((n) => n === 'x-frame-options').length, 1);
+  assert.is(names.filter((n) => n === 'referrer-policy').length, 1);
+  assert.is(own[own.indexOf('X-Frame-Options') + 1], 'SAMEORIGIN');
+  assert.is(own[own.indexOf('referrer-policy') + 1], 'no-referrer');
+  assert.is(names.length, Object.keys(DOCUMENT_HEADERS).length);
 });
 
 test("a route's own value for a security header wins, once, in any letter case", async () => {
