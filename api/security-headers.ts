@@ -141,14 +141,16 @@ export function presetSecurityHeaders(res: ServerResponse, set: HeaderSet): void
  * `own` names itself replaces the set's (names compared in lower case, as Node does).
  */
 export function withDocumentHeaders(own: Readonly<Record<string, string>>): string[] {
-  const out: string[] = [];
-  for (const [name, value] of ENTRIES.document) if (!hasHeader(own, name)) out.push(name, value);
+  // Which of the set's names the answer gives itself (a site file's never do: then the whole set).
+  const replaced = new Set<string>();
+  for (const name in own) {
+    const lower = name.toLowerCase();
+    if (Object.hasOwn(DOCUMENT_HEADERS, lower)) replaced.add(lower);
+  }
+  const out = replaced.size === 0 ? DOCUMENT_FLAT.slice() : ENTRIES.document.filter(([name]) => !replaced.has(name)).flat();
   for (const name in own) out.push(name, own[name]!);
   return out;
 }
 
-/** Whether `headers` names `lower` (a lower-case header name) in any case. */
-function hasHeader(headers: Readonly<Record<string, string>>, lower: string): boolean {
-  for (const name in headers) if (name.toLowerCase() === lower) return true;
-  return false;
-}
+/** The document set as a flat list (`name, value, …`). */
+const DOCUMENT_FLAT: readonly string[] = ENTRIES.document.flat();
