@@ -18,9 +18,10 @@
  * digest's unsubscribe pages), which gets the document set as every page does. The app applies it
  * on every answer it makes (errors, 404s, even under `app.request()` with no server); a route that
  * sets one of these headers itself keeps its own value (`overwrite: false`). Under our Node server
- * the set is put on Node's response before anything answers (`presetSecurityHeaders`,
- * api/server.ts), and the reading host's answers carry the API set in their own frozen headers
- * (api/answers.ts).
+ * the set is put on Node's response before the app answers (`presetSecurityHeaders`,
+ * api/server.ts), a site file's answer carries the document set in its one header list
+ * (`withDocumentHeaders`, api/static-hosts.ts), and the reading host's answers carry the API set
+ * in their own frozen headers (api/answers.ts).
  *
  * The middleware also closes the connection of an answer that goes out before its request's body
  * was read (`bodyUnread`).
@@ -124,9 +125,10 @@ export const API_HEADERS = await headersSent(secureApi);
 const ENTRIES = { document: Object.entries(DOCUMENT_HEADERS), api: Object.entries(API_HEADERS) };
 
 /**
- * Put the security headers of `set` on Node's response before anything answers it (api/server.ts):
- * the site's files and the app's answers take them from here; a header the answer names itself
- * wins (Node gives `writeHead`'s headers precedence over `setHeader`'s, in the same order as before).
+ * Put the security headers of `set` on Node's response before the app answers it (api/server.ts;
+ * the site's files write theirs with their own headers: `withDocumentHeaders`); a header the
+ * answer names itself wins (Node gives `writeHead`'s headers precedence over `setHeader`'s, in the
+ * same order as before).
  */
 export function presetSecurityHeaders(res: ServerResponse, set: HeaderSet): void {
   for (const [name, value] of ENTRIES[set]) res.setHeader(name, value);
