@@ -51,16 +51,22 @@ export interface StaticFilesOptions {
   log?: Logger;
 }
 
+/** Where an answer sits in `Entry.answers`: by coding (identity, br, gzip), by `?v=` and by status (200, 304). */
+const codingIndex = (coding: Encoding | null): 0 | 1 | 2 => (coding === null ? 0 : coding === 'br' ? 1 : 2);
+const slotOf = (coding: number, versioned: boolean, status: 200 | 304): number => (coding * 2 + (versioned ? 1 : 0)) * 2 + (status === 304 ? 1 : 0);
+
 /** One file version held in memory. */
 interface Entry {
+  /** The file's absolute path (the request's path names it; kept so a hit need not join it again). */
+  file: string;
   ino: number;
   size: number;
   mtimeMs: number;
   type: string;
   /** A text type of 1 KB or more: other codings exist (or will), so the answer varies by Accept-Encoding. */
   compressible: boolean;
-  /** Strong entity tag of the identity bytes; `-br` / `-gz` mark the other codings' (each coding is other bytes). */
-  etag: string;
+  /** Strong entity tags by coding (`codingIndex`): the identity bytes' digest; `-br` / `-gz` mark the other codings' (each coding is other bytes). */
+  etags: readonly [identity: string, br: string, gzip: string];
   lastModified: string;
   lastModifiedS: number;
   identity: Buffer;
@@ -70,12 +76,20 @@ interface Entry {
   offered: readonly Encoding[];
   /** What this entry counts against the bound. */
   bytes: number;
+  /**
+   * Each answer this version has given, made once and shared by every request asking the same
+   * (`slotOf`): a site file's answers differ only by coding, `?v=` and status, and making the
+   * header set anew (and its list with the security set, api/static-hosts.ts) cost ~3 µs of a
+   * site file's ~8 µs of our own work in process (docs/benchmarks.md, "Site files").
+   */
+  answers: Array<StaticAnswer | undefined>;
 }
 
 /** What to send for one request. */
 export interface StaticAnswer {
   status: 200 | 304;
-  headers: Record<string, string>;
+  /** Shared by every request given the same answer: read, never change. */
+  headers: Readonly<Record<string, string>>;
   /** The bytes (null for a 304), or a file to stream from disk (gzipped on the way when `gzip`). */
   body: Buffer | { file: string; gzip: boolean } | null;
 }
@@ -89,6 +103,9 @@ export interface StaticRequest extends ConditionalHeaders {
 }
 
 const fresh = (entry: Entry, stat: Stats): boolean => entry.ino === stat.ino && entry.size === stat.size && entry.mtimeMs === stat.mtimeMs;
+
+/** The Cache-Control of the file `rel` names (api/http-cache.ts: by its path; a year when the URL carries `?v=`). */
+const cacheControlOf = (rel: string, versioned: boolean): string => cacheControlFor(`/${rel}`.replace(/\/index\.html$/, '') || '/', versioned);
 
 /** An HTTP date (IMF-fixdate) of whole seconds. */
 const httpDate = (seconds: number): string => new Date(seconds * 1000).toUTCString();
@@ -125,38 +142,47 @@ export class StaticFiles {
     const rawPath = q < 0 ? request.url : request.url.slice(0, q);
     const rel = filePathOf(rawPath);
     if (rel === null) return null;
-    const file = path.join(this.root, rel);
+    // A held version names its file already: the path is joined only for a file not held.
+    const entry = this.index.get(rel);
+    const file = entry?.file ?? path.join(this.root, rel);
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat?.isFile()) {
       this.drop(rel);
       return null;
     }
     const versioned = q >= 0 && /(?:^|&)v=/.test(request.url.slice(q + 1));
-    const cacheControl = cacheControlFor(`/${rel}`.replace(/\/index\.html$/, '') || '/', versioned);
-    if (stat.size > this.maxFileBytes) return this.fromDisk(file, rel, stat, request, cacheControl);
-    const entry = this.index.get(rel);
+    if (stat.size > this.maxFileBytes) return this.fromDisk(file, rel, stat, request, cacheControlOf(rel, versioned));
     if (entry && fresh(entry, stat)) {
       this.index.delete(rel);
       this.index.set(rel, entry);
-      return this.fromEntry(entry, request, cacheControl);
+      return this.fromEntry(entry, rel, request, versioned);
     }
-    return this.load(file, rel, stat).then((loaded) => this.fromEntry(loaded, request, cacheControl));
+    return this.load(file, rel, stat).then((loaded) => this.fromEntry(loaded, rel, request, versioned));
   }
 
-  private fromEntry(entry: Entry, request: StaticRequest, cacheControl: string): StaticAnswer {
-    const compressible = entry.compressible;
+  private fromEntry(entry: Entry, rel: string, request: StaticRequest, versioned: boolean): StaticAnswer {
     // Among the codings made so far (brotli follows a file's first read).
     const coding: Encoding | null = entry.offered.length > 0 ? preferredEncoding(request.acceptEncoding, entry.offered) : null;
-    const body = coding === 'br' ? entry.br : coding === 'gzip' ? entry.gzip : null;
-    const etag = coding === null ? entry.etag : `${entry.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
-    const headers: Record<string, string> = { ETag: etag, 'Last-Modified': entry.lastModified, 'Cache-Control': cacheControl };
-    if (compressible) headers.Vary = 'Accept-Encoding';
-    if (notModified(request, { etag, lastModifiedS: entry.lastModifiedS })) return { status: 304, headers, body: null };
-    const bytes = body ?? entry.identity;
-    headers['Content-Type'] = entry.type;
-    headers['Content-Length'] = String(bytes.length);
-    if (coding !== null) headers['Content-Encoding'] = coding;
-    return { status: 200, headers, body: bytes };
+    const c = codingIndex(coding);
+    const etag = entry.etags[c];
+    const unchanged = (request.ifNoneMatch !== undefined || request.ifModifiedSince !== undefined) && notModified(request, { etag, lastModifiedS: entry.lastModifiedS });
+    const status = unchanged ? 304 : 200;
+    const slot = slotOf(c, versioned, status);
+    const made = entry.answers[slot];
+    if (made !== undefined) return made;
+    const headers: Record<string, string> = { ETag: etag, 'Last-Modified': entry.lastModified, 'Cache-Control': cacheControlOf(rel, versioned) };
+    if (entry.compressible) headers.Vary = 'Accept-Encoding';
+    let answer: StaticAnswer;
+    if (status === 304) answer = { status, headers: Object.freeze(headers), body: null };
+    else {
+      const bytes = (coding === 'br' ? entry.br : coding === 'gzip' ? entry.gzip : null) ?? entry.identity;
+      headers['Content-Type'] = entry.type;
+      headers['Content-Length'] = String(bytes.length);
+      if (coding !== null) headers['Content-Encoding'] = coding;
+      answer = { status, headers: Object.freeze(headers), body: bytes };
+    }
+    entry.answers[slot] = Object.freeze(answer);
+    return answer;
   }
 
   private fromDisk(file: string, rel: string, stat: Stats, request: StaticRequest, cacheControl: string): StaticAnswer {
@@ -197,13 +223,15 @@ export class StaticFiles {
     const g = compressible ? await gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }) : null;
     const gz = g !== null && g.length < identity.length ? g : null;
     const lastModifiedS = Math.floor(stat.mtimeMs / 1000);
+    const digest = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
     const entry: Entry = {
+      file,
       ino: stat.ino,
       size: stat.size,
       mtimeMs: stat.mtimeMs,
       type,
       compressible,
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+      etags: [`"${digest}"`, `"${digest}-br"`, `"${digest}-gz"`],
       lastModified: httpDate(lastModifiedS),
       lastModifiedS,
       identity,
@@ -211,6 +239,7 @@ export class StaticFiles {
       gzip: gz,
       offered: gz === null ? NO_CODINGS : GZIP_ONLY,
       bytes: identity.length + (gz?.length ?? 0),
+      answers: [],
     };
     // The file may have been replaced while it was read: then these bytes are served to this
     // request but not kept (the stat taken before names another version), and the next loads it again.

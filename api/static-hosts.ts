@@ -29,6 +29,23 @@ function webStream(stream: NodeJS.ReadableStream): ReadableStream<Uint8Array> {
   });
 }
 
+/**
+ * The header list a site answer is written with (`withDocumentHeaders`), made once per header set:
+ * a held file's answers are shared objects (api/static-files.ts), so their lists are too, and live
+ * as long as the answer does. A `WeakMap`, not the cache module: what bounds it is the index's own
+ * bound on the answers (docs/benchmarks.md, "Site files").
+ */
+const heads = new WeakMap<Readonly<Record<string, string>>, readonly string[]>();
+function headOf(headers: Readonly<Record<string, string>>): readonly string[] {
+  let head = heads.get(headers);
+  if (head === undefined) {
+    head = Object.freeze(withDocumentHeaders(headers));
+    // A file too large to hold answers with new headers each time: nothing to share.
+    if (Object.isFrozen(headers)) heads.set(headers, head);
+  }
+  return head;
+}
+
 /** Node host: answer `req` from `files` when it names a file, else call `next` (the app). Logs the request line. */
 export function answerFromSite(files: StaticFiles, req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const started = performance.now();
@@ -43,9 +60,9 @@ export function answerFromSite(files: StaticFiles, req: IncomingMessage, res: Se
   const send = (answer: StaticAnswer | null) => {
     if (answer === null) return next();
     // Nothing is set on `res` yet (api/server.ts): the security headers go out with the answer's own.
-    const head = withDocumentHeaders(answer.headers);
-    if (bodyUnread(req)) head.push('connection', 'close');
-    res.writeHead(answer.status, head);
+    const head = headOf(answer.headers);
+    // Node's writeHead reads the list and never changes it (its types ask for a mutable one).
+    res.writeHead(answer.status, bodyUnread(req) ? [...head, 'connection', 'close'] : (head as string[]));
     const body = request.method === 'HEAD' ? null : answer.body;
     if (body === null || Buffer.isBuffer(body)) res.end(body ?? undefined);
     else {
