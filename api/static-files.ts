@@ -80,7 +80,7 @@ interface Entry {
    * Each answer this version has given, made once and shared by every request asking the same
    * (`slotOf`): a site file's answers differ only by coding, `?v=` and status, and making the
    * header set anew (and its list with the security set, api/static-hosts.ts) cost ~3 µs of a
-   * site file's ~8 µs of our own work in process (docs/benchmarks.md, "Site files").
+   * site file's ~8 µs of our own work in process (docs/benchmarks.md, "`static.ratio` and `static.gz_ratio`: site files").
    */
   answers: Array<StaticAnswer | undefined>;
 }
