@@ -1,43 +1,61 @@
 /**
  * JSON bodies of the reading answers, built from each card's JSON text (encoded once per card and
- * kept while the card lives) instead of encoding every card anew per request. The bytes are exactly
- * those of `JSON.stringify` over the same values (test/reading/brief-index.test.ts).
+ * kept while the card lives) instead of encoding every card anew per request. The text is that of
+ * `JSON.stringify` over the same values with every character above U+00FF written as a `\u` escape
+ * (`oneByteJson`): the same JSON values (test/reading/brief-index.test.ts).
  */
 import { hash } from 'node:crypto';
 import type { ArticleCard } from '../domain/article.ts';
 import type { PoolArticle } from '../domain/card.ts';
 
+/** A UTF-16 unit above U+00FF: a string holding one is kept by V8 two bytes a character. */
+const WIDE = /[\u0100-\uffff]/;
+const WIDE_ALL = /[\u0100-\uffff]/g;
+
+/**
+ * `json` (JSON text) with every UTF-16 unit above U+00FF written as a `\u` escape: the same JSON
+ * value, in a text V8 keeps one byte a character. A feed page is sent as text (`cardsTagged`), and
+ * Node writes a one-byte text to a socket at memory speed but a two-byte one through a slow UTF-8
+ * encoder: one curly quote in a 14 KB page took a bare server from ~29 to ~65 µs of CPU a request
+ * (docs/benchmarks.md, "A page's text kept one byte a character"). Real headlines carry ’ “ ” — …
+ * in most pages; a Latin-1 letter (é) stays as it is, and an escape costs 3 bytes more than the
+ * character's UTF-8 (a paired surrogate, 8 more for its two escapes).
+ */
+export function oneByteJson(json: string): string {
+  return WIDE.test(json) ? json.replace(WIDE_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+}
+
 // Cards are never mutated after a load (summaries live beside them on the PoolArticle), so a card's
 // text stays valid as long as the card; weak keys let old snapshots go.
 const encoded = new WeakMap<ArticleCard, string>();
 
-/** `JSON.stringify(card)`, encoded once per card. */
+/** `oneByteJson(JSON.stringify(card))`, encoded once per card. */
 export function cardJson(card: ArticleCard): string {
   let json = encoded.get(card);
   if (json === undefined) {
-    json = JSON.stringify(card);
+    json = oneByteJson(JSON.stringify(card));
     encoded.set(card, json);
   }
   return json;
 }
 
-/** `JSON.stringify(cards)`. */
+/** `JSON.stringify(cards)` (its wide characters escaped: `oneByteJson`). */
 export function cardsJson(cards: readonly ArticleCard[]): string {
   let out = '[';
   for (let i = 0; i < cards.length; i += 1) out += (i > 0 ? ',' : '') + cardJson(cards[i] as ArticleCard);
   return out + ']';
 }
 
-/** `JSON.stringify(withSummary(a))`: the summary key goes last, as the spread in `withSummary` puts it. */
+/** `JSON.stringify(withSummary(a))` (`oneByteJson`): the summary key goes last, as the spread in `withSummary` puts it. */
 export function briefItemJson(a: PoolArticle): string {
   if (!a.summary) return cardJson(a.card);
   // A card that already had a `summary` key would keep its place in the spread: encode it whole.
-  if (Object.hasOwn(a.card, 'summary')) return JSON.stringify({ ...a.card, summary: a.summary });
+  if (Object.hasOwn(a.card, 'summary')) return oneByteJson(JSON.stringify({ ...a.card, summary: a.summary }));
   const json = cardJson(a.card);
-  return `${json.slice(0, -1)},"summary":${JSON.stringify(a.summary)}}`;
+  return `${json.slice(0, -1)},"summary":${oneByteJson(JSON.stringify(a.summary))}}`;
 }
 
-/** `JSON.stringify({ items: items.map(withSummary), generated_at })`. */
+/** `JSON.stringify({ items: items.map(withSummary), generated_at })` (`oneByteJson`). */
 export function briefJson(items: readonly PoolArticle[], generatedAt: string | null): string {
   let out = '{"items":[';
   for (let i = 0; i < items.length; i += 1) out += (i > 0 ? ',' : '') + briefItemJson(items[i] as PoolArticle);

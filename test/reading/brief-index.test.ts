@@ -13,7 +13,7 @@ import { distinctCardLines, distinctLines, withSummary, type PoolArticle, type P
 import { matches, withinBoundaries, type FeedFilter } from '../../core/domain/filter.ts';
 import { activeBoundaries, avoidPattern, foldText, parsePrefs, type Boundaries } from '../../core/domain/prefs.ts';
 import { FLAVORS, TAGS, TOPICS } from '../../core/domain/taxonomy.ts';
-import { briefBytes, briefJson, cardsJson, cardsTagged } from '../../core/readmodel/json.ts';
+import { briefBytes, briefJson, cardsJson, cardsTagged, oneByteJson } from '../../core/readmodel/json.ts';
 import { boundariesOf } from '../../core/readmodel/params.ts';
 import { briefArticles, briefFor, briefGeneratedAt, feedPage } from '../../core/readmodel/queries.ts';
 import { buildSnapshot, MAX_MEMO_KEYS, patchSummaries, type Snapshot } from '../../core/readmodel/snapshot.ts';
@@ -179,14 +179,14 @@ test('the brief and the feed answer exactly as the plain walk did, whatever the 
           const f = filterOf(prefs, now, excluded.map((i) => `bi-${i}`));
           const expected = oldBrief(s, f, now);
           assert.equal(briefFor(s, f, now), expected);
-          assert.is(briefJson(briefArticles(s, f, now), briefGeneratedAt(s)), JSON.stringify(expected));
-          assert.is(text(briefBytes(briefArticles(s, f, now), briefGeneratedAt(s))), JSON.stringify(expected));
+          assert.is(briefJson(briefArticles(s, f, now), briefGeneratedAt(s)), oneByteJson(JSON.stringify(expected)));
+          assert.is(text(briefBytes(briefArticles(s, f, now), briefGeneratedAt(s))), oneByteJson(JSON.stringify(expected)));
           for (const offset of [0, 3]) {
             const page = feedPage(s, f, 'ranked', offset, 10);
             assert.equal(page, oldFeed(s, f, offset, 10));
-            assert.is(cardsJson(page), JSON.stringify(page));
+            assert.is(cardsJson(page), oneByteJson(JSON.stringify(page)));
             const tagged = cardsTagged(page).body;
-            assert.is(tagged.text, JSON.stringify(page), 'the tagged page is the same JSON');
+            assert.is(tagged.text, oneByteJson(JSON.stringify(page)), 'the tagged page is the same JSON');
             assert.is(tagged.byteLength, Buffer.byteLength(tagged.text, 'utf8'), 'with the length of its UTF-8 bytes');
           }
         }
@@ -256,9 +256,9 @@ test('a summary patched in after the load is seen by the pre-test and by the bri
   assert.equal(briefFor(s, f, now), expected);
   const before = text(briefBytes(briefArticles(s, f, now), briefGeneratedAt(s)));
   patchSummaries(s, new Map([['p-0', 'A "calm" summary']]));
-  assert.is(briefJson(briefArticles(s, f, now), briefGeneratedAt(s)), JSON.stringify(oldBrief(s, f, now)));
+  assert.is(briefJson(briefArticles(s, f, now), briefGeneratedAt(s)), oneByteJson(JSON.stringify(oldBrief(s, f, now))));
   const after = text(briefBytes(briefArticles(s, f, now), briefGeneratedAt(s)));
-  assert.is(after, JSON.stringify(oldBrief(s, f, now)), 'the encoded item follows its new summary');
+  assert.is(after, oneByteJson(JSON.stringify(oldBrief(s, f, now))), 'the encoded item follows its new summary');
   assert.is.not(after, before);
 });
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toCard } from '../../core/domain/card.ts';
-import { CardSlots, cardSlotsOf, cardsTagged, type JsonText } from '../../core/readmodel/json.ts';
+import { CardSlots, cardSlotsOf, cardsTagged, oneByteJson, type JsonText } from '../../core/readmodel/json.ts';
 import { makeArticle } from '../helpers/fixtures.ts';
 
 /** A page's text, once its UTF-8 length is checked against the text's own. */
@@ -25,7 +25,7 @@ test('read by place, a page is the same bytes and tag as read card by card, firs
   const plain = cardsTagged(page);
   for (let round = 0; round < 2; round += 1) {
     const placed = cardsTagged(page, [5, 1, 3], slots);
-    assert.is(text(placed.body), JSON.stringify(page), `round ${round}: the bytes`);
+    assert.is(text(placed.body), oneByteJson(JSON.stringify(page)), `round ${round}: the bytes`);
     assert.is(placed.tag, plain.tag, `round ${round}: the tag`);
   }
   assert.is(slots.card[5], cards[2], 'the place keeps its card');
@@ -37,7 +37,7 @@ test('a copy said anew at a place gets its own bytes and tag, before or after th
     const slots = new CardSlots(4);
     for (const card of [...order, ...order]) {
       const placed = cardsTagged([card, cards[1]!], [2, 3], slots);
-      assert.is(text(placed.body), JSON.stringify([card, cards[1]!]));
+      assert.is(text(placed.body), oneByteJson(JSON.stringify([card, cards[1]!])));
       assert.is(placed.tag, cardsTagged([card, cards[1]!]).tag);
     }
   }
@@ -46,10 +46,10 @@ test('a copy said anew at a place gets its own bytes and tag, before or after th
 test('a place outside the slots, or none, is read card by card', () => {
   const slots = new CardSlots(2);
   const placed = cardsTagged(cards, [0, 7, -1], slots);
-  assert.is(text(placed.body), JSON.stringify(cards));
+  assert.is(text(placed.body), oneByteJson(JSON.stringify(cards)));
   assert.is(placed.tag, cardsTagged(cards).tag);
   assert.equal(slots.card, [cards[0], undefined]);
-  assert.is(text(cardsTagged(cards, [0], slots).body), JSON.stringify(cards), 'fewer places than cards');
+  assert.is(text(cardsTagged(cards, [0], slots).body), oneByteJson(JSON.stringify(cards)), 'fewer places than cards');
 });
 
 test("a list's slots are made once, sized to the list", () => {
@@ -76,6 +76,23 @@ test('two pages share a tag exactly when they are the same JSON, however their c
   );
   assert.is.not(cardsTagged([]).tag, cardsTagged([cards[0]!]).tag, 'an empty page has a tag of its own');
   assert.is.not(cardsTagged([cards[0]!, cards[1]!]).tag, cardsTagged([cards[1]!, cards[0]!]).tag, 'order counts');
+});
+
+
+test('a page is one byte a character: wide characters as \\u escapes, Latin-1 letters kept, the same JSON values', () => {
+  const page = cardsTagged(cards).body;
+  assert.not.match(page.text, /[^\u0000-\u00ff]/, 'no UTF-16 unit above U+00FF');
+  assert.ok(page.text.includes('Malmö'), 'a Latin-1 letter stays as it is');
+  assert.ok(page.text.includes('\\ud83c\\udf33'), 'an emoji is its two escapes');
+  assert.equal(JSON.parse(page.text), JSON.parse(JSON.stringify(cards)));
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), (any, graphemes) => {
+      const value = { any, graphemes, quoted: `It’s “${any}” — ${graphemes}…` };
+      const json = oneByteJson(JSON.stringify(value));
+      assert.not.match(json, /[^\u0000-\u00ff]/);
+      assert.equal(JSON.parse(json), value);
+    }),
+  );
 });
 
 test.run();
