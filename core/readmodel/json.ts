@@ -19,10 +19,13 @@ const WIDE_ALL = /[\u0100-\uffff]/g;
  * encoder: one curly quote in a 14 KB page took a bare server from ~29 to ~65 µs of CPU a request
  * (docs/benchmarks.md, "A page's text kept one byte a character"). Real headlines carry ’ “ ” — …
  * in most pages; a Latin-1 letter (é) stays as it is, and an escape costs 3 bytes more than the
- * character's UTF-8 (a paired surrogate, 8 more for its two escapes).
+ * character's UTF-8 (a paired surrogate, 8 more for its two escapes). Made once per card.
  */
 export function oneByteJson(json: string): string {
-  return WIDE.test(json) ? json.replace(WIDE_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+  const escaped = WIDE.test(json) ? json.replace(WIDE_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+  // Escaping is not enough: V8's `replace` keeps its subject's two-byte representation, and a text
+  // cut from a two-byte one keeps it too. A string made from Latin-1 bytes is one byte a character.
+  return Buffer.from(escaped, 'latin1').toString('latin1');
 }
 
 // Cards are never mutated after a load (summaries live beside them on the PoolArticle), so a card's

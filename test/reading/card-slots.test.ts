@@ -3,6 +3,7 @@
  * and the same tag as the per-card look-ups give, and a card said anew on a copy (another line at
  * the same place) never reads what was made for the original there.
  */
+import { serialize } from 'node:v8';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -82,6 +83,8 @@ test('two pages share a tag exactly when they are the same JSON, however their c
 test('a page is one byte a character: wide characters as \\u escapes, Latin-1 letters kept, the same JSON values', () => {
   const page = cardsTagged(cards).body;
   assert.not.match(page.text, /[^\u0000-\u00ff]/, 'no UTF-16 unit above U+00FF');
+  // V8's serializer writes a one-byte string with the tag '"' (0x22), a two-byte one with 'c' (0x63).
+  assert.is(serialize(page.text)[2], 0x22, 'kept one byte a character by V8');
   assert.ok(page.text.includes('Malmö'), 'a Latin-1 letter stays as it is');
   assert.ok(page.text.includes('\\ud83c\\udf33'), 'an emoji is its two escapes');
   assert.equal(JSON.parse(page.text), JSON.parse(JSON.stringify(cards)));
@@ -90,6 +93,7 @@ test('a page is one byte a character: wide characters as \\u escapes, Latin-1 le
       const value = { any, graphemes, quoted: `It’s “${any}” — ${graphemes}…` };
       const json = oneByteJson(JSON.stringify(value));
       assert.not.match(json, /[^\u0000-\u00ff]/);
+      assert.is(serialize(json)[2], 0x22);
       assert.equal(JSON.parse(json), value);
     }),
   );
