@@ -17,58 +17,78 @@ import { JSON_TYPE } from '../core/readmodel/json.ts';
 import type { AppEnv } from './deps.ts';
 import { notModified, preferredEncoding, type Encoding } from './http-cache.ts';
 import { requestHeader } from './request-header.ts';
-import { API_HEADERS } from './security-headers.ts';
+import { securityHead } from './security-headers.ts';
 
 type HeaderKind = 'notModified' | 'identity' | Encoding;
 
-/** Who writes an answer: the app (Hono adds the length) or Node's server (api/reading-host.ts; with it). */
-type Host = keyof Answer['headerSets'];
-
 /**
- * The headers of `answer` sent as `kind`, made on first use and frozen (a plain object per request
- * cost more than the rest of the answer's work), kept on the answer, shared by every request of it
- * and never changed by one. Names in lower case and sorted, as Hono's answer lists them; for
- * Node's own writing (`node`), after the security headers and with `Content-Length` last, where
- * the adapter's answer has it, so both hosts put the same bytes on the wire.
+ * How `answer` goes out for a request with these headers: 304 (`notModified`), in a coding kept
+ * beside it, or as it is (`identity`).
  */
-function headersOf(answer: Answer, kind: HeaderKind, host: Host, body: { byteLength: number } | null): Readonly<Record<string, string>> {
-  const sets = answer.headerSets[host];
-  let made = sets[kind];
-  if (made === undefined) {
-    const cacheControl = 'no-cache';
-    const [etag, vary, type] = [answer.etag, 'Accept-Encoding', 'application/json'];
-    let headers: Record<string, string>;
-    if (kind === 'notModified') headers = { 'cache-control': cacheControl, etag, vary };
-    else if (kind === 'identity') headers = { 'cache-control': cacheControl, 'content-type': type, etag, vary };
-    else headers = { 'cache-control': cacheControl, 'content-encoding': kind, 'content-type': type, etag, vary };
-    if (host === 'node') {
-      // Node's server writes a known answer in one go: the API's security headers first, as
-      // `presetSecurityHeaders` puts them on every other answer under /api/, then the answer's own.
-      headers = { ...API_HEADERS, ...headers };
-      if (body !== null) headers['Content-Length'] = String(body.byteLength);
-    }
-    sets[kind] = made = Object.freeze(headers);
-  }
-  return made;
+function kindOf(answer: Answer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): HeaderKind {
+  if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return 'notModified';
+  const coding = preferredEncoding(acceptEncoding);
+  return coding === null || answer.encoded(coding) === null ? 'identity' : coding;
 }
 
-/** What a remembered answer sends for one request. */
+/** The body of `answer` sent as `kind` (the coding's bytes, made when `kindOf` chose it). */
+function bodyOf(answer: Answer, kind: HeaderKind): Uint8Array<ArrayBuffer> | string | null {
+  return kind === 'notModified' ? null : kind === 'identity' ? answer.wire : answer.encoded(kind);
+}
+
+/** The answer's own headers sent as `kind`: names in lower case and sorted, as Hono's answer lists them. */
+function ownHeaders(answer: Answer, kind: HeaderKind): Record<string, string> {
+  const [cacheControl, etag, vary, type] = ['no-cache', answer.etag, 'Accept-Encoding', 'application/json'];
+  if (kind === 'notModified') return { 'cache-control': cacheControl, etag, vary };
+  if (kind === 'identity') return { 'cache-control': cacheControl, 'content-type': type, etag, vary };
+  return { 'cache-control': cacheControl, 'content-encoding': kind, 'content-type': type, etag, vary };
+}
+
+/** What a remembered answer sends for one request through the app (Hono adds the length). */
 export interface Reply {
   status: 200 | 304;
   headers: Readonly<Record<string, string>>;
   body: Uint8Array<ArrayBuffer> | string | null;
 }
 
+/** What a remembered answer sends for one request written by Node's server (api/reading-host.ts). */
+export interface NodeReply {
+  status: 200 | 304;
+  /** For `writeHead`: the API's security headers, then the answer's own, `Content-Length` last. */
+  head: readonly string[];
+  body: Uint8Array<ArrayBuffer> | string | null;
+}
+
 /**
- * The reply of a remembered `answer` to a request with these headers: 304, compressed or plain;
- * its headers for `host`: the app's (Hono adds the length) or Node's own writing (with it).
+ * The reply of a remembered `answer` through the app: 304, compressed or plain. Its headers are
+ * made on first use and frozen (a plain object per request cost more than the rest of the answer's
+ * work), kept on the answer, shared by every request of it and never changed by one.
  */
-export function replyTo(answer: Answer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined, host: Host = 'app'): Reply {
-  if (ifNoneMatch !== undefined && notModified({ ifNoneMatch, ifModifiedSince: undefined }, { etag: answer.etag })) return { status: 304, headers: headersOf(answer, 'notModified', host, null), body: null };
-  const coding = preferredEncoding(acceptEncoding);
-  const encoded = coding === null ? null : answer.encoded(coding);
-  if (coding === null || encoded === null) return { status: 200, headers: headersOf(answer, 'identity', host, answer), body: answer.wire };
-  return { status: 200, headers: headersOf(answer, coding, host, encoded), body: encoded };
+export function replyTo(answer: Answer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Reply {
+  const kind = kindOf(answer, ifNoneMatch, acceptEncoding);
+  const sets = answer.headerSets.app;
+  const headers = (sets[kind] ??= Object.freeze(ownHeaders(answer, kind)));
+  return { status: kind === 'notModified' ? 304 : 200, headers, body: bodyOf(answer, kind) };
+}
+
+/**
+ * The same reply written by Node's server, which answers the anonymous reading queries without the
+ * app: one header list with the API's security headers first, as `presetSecurityHeaders` puts
+ * them on every other answer under /api/, then the answer's own and `Content-Length` last, where
+ * the adapter's answer has it, so both hosts put the same bytes on the wire (`securityHead`, the
+ * rule the site's files follow too). Made once per answer and kind, like the app's.
+ */
+export function nodeReplyTo(answer: Answer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): NodeReply {
+  const kind = kindOf(answer, ifNoneMatch, acceptEncoding);
+  const body = bodyOf(answer, kind);
+  const sets = answer.headerSets.node;
+  let head = sets[kind];
+  if (head === undefined) {
+    const own = ownHeaders(answer, kind);
+    if (body !== null) own['Content-Length'] = String(typeof body === 'string' ? answer.byteLength : body.byteLength);
+    sets[kind] = head = Object.freeze(securityHead('api', own));
+  }
+  return { status: kind === 'notModified' ? 304 : 200, head, body };
 }
 
 /** The JSON answer for this request: 304, compressed or plain (see the module comment). */

@@ -26,7 +26,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readModelFor } from '../core/readmodel/readmodel.ts';
 import { briefAnswerOf, feedAnswerOf } from '../core/readmodel/reading.ts';
-import { replyTo, type Reply } from './answers.ts';
+import { nodeReplyTo, type NodeReply } from './answers.ts';
 import type { AppDeps } from './deps.ts';
 import { readingQueryOf } from './reading-query.ts';
 import { nodeHeader } from './request-header.ts';
@@ -57,7 +57,7 @@ export function readingHost(deps: AppDeps): ReadingHost {
     const headers = req.headers;
     if (headers.origin !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     if (headers.host === undefined || !PLAIN_HOST.test(headers.host)) return false;
-    let reply: Reply;
+    let reply: NodeReply;
     try {
       const search = at < 0 ? '' : url.slice(at + 1);
       if (!QUERY_AS_IS.test(search)) return false;
@@ -66,7 +66,7 @@ export function readingHost(deps: AppDeps): ReadingHost {
       const snapshot = model.current();
       if (snapshot === null) return false;
       const answer = brief ? briefAnswerOf(snapshot, query, deps.now()) : feedAnswerOf(snapshot, query, deps.now, null);
-      reply = replyTo(answer, nodeHeader(req, 'if-none-match'), nodeHeader(req, 'accept-encoding'), 'node');
+      reply = nodeReplyTo(answer, nodeHeader(req, 'if-none-match'), nodeHeader(req, 'accept-encoding'));
     } catch {
       // Nothing is written yet: the app answers, and its error handler decides what an error is.
       return false;
@@ -79,7 +79,7 @@ export function readingHost(deps: AppDeps): ReadingHost {
 /** An answer made and not yet written: its response, reply, and what its log line says. */
 interface Outgoing {
   res: ServerResponse;
-  reply: Reply;
+  reply: NodeReply;
   path: string;
   started: number;
   log: AppDeps['log'];
@@ -102,7 +102,8 @@ function writeTurn(): void {
     // A closed connection takes the write and drops it (Node's response does). An answer that
     // cannot be written (none should) closes its own connection, and the others still go.
     try {
-      res.writeHead(reply.status, reply.headers);
+      // Node's writeHead reads the list and never changes it (its types ask for a mutable one).
+      res.writeHead(reply.status, reply.head as string[]);
       res.end(reply.body ?? undefined);
     } catch (error) {
       log?.error('reading answer not written', { path, error: error instanceof Error ? error.message : String(error) });

@@ -19,9 +19,9 @@
  * on every answer it makes (errors, 404s, even under `app.request()` with no server); a route that
  * sets one of these headers itself keeps its own value (`overwrite: false`). Under our Node server
  * the set is put on Node's response before the app answers (`presetSecurityHeaders`,
- * api/server.ts), a site file's answer carries the document set in its one header list
- * (`withDocumentHeaders`, api/static-hosts.ts), and the reading host's answers carry the API set
- * in their own frozen headers (api/answers.ts).
+ * api/server.ts), and what Node's server writes itself carries its set in one header list with
+ * the answer's own (`securityHead`): a site file's the document set (api/static-hosts.ts), a known
+ * reading answer the API set (api/answers.ts).
  *
  * The middleware also closes the connection of an answer that goes out before its request's body
  * was read (`bodyUnread`).
@@ -126,7 +126,7 @@ const ENTRIES = { document: Object.entries(DOCUMENT_HEADERS), api: Object.entrie
 
 /**
  * Put the security headers of `set` on Node's response before the app answers it (api/server.ts;
- * the site's files write theirs with their own headers: `withDocumentHeaders`); a header the
+ * what Node's server writes itself carries its set in its own header list: `securityHead`); a header the
  * answer names itself wins (Node gives `writeHead`'s headers precedence over `setHeader`'s, in the
  * same order as before).
  */
@@ -135,24 +135,27 @@ export function presetSecurityHeaders(res: ServerResponse, set: HeaderSet): void
 }
 
 /**
- * The document set and `own` headers as one flat list (`name, value, …`) for `writeHead` on a
- * response nothing was set on: the site's files (api/static-hosts.ts). One list instead of a dozen
- * `setHeader` calls and `writeHead` merging the answer's own into them (each kept in the
- * response's header table first: 4-5 % of a site file's server CPU, bench-profile `static`, 28 Nov
- * 2026). The same headers in the same order as the preset and `writeHead(status, own)`; a header
- * `own` names itself replaces the set's (names compared in lower case, as Node does).
+ * The security headers of `set` and `own` headers as one flat list (`name, value, …`) for
+ * `writeHead` on a response nothing was set on: what Node's server writes itself, the site's files
+ * (the document set, api/static-hosts.ts) and the known reading answers (the API set,
+ * api/answers.ts). One list instead of a dozen `setHeader` calls and `writeHead` merging the
+ * answer's own into them (each kept in the response's header table first: 4-5 % of a site file's
+ * server CPU, bench-profile `static`, 28 Nov 2026). The same headers in the same order as the
+ * preset and `writeHead(status, own)`; a header `own` names itself replaces the set's (names
+ * compared in lower case, as Node does). Both callers keep the list they get per answer.
  */
-export function withDocumentHeaders(own: Readonly<Record<string, string>>): string[] {
-  // Which of the set's names the answer gives itself (a site file's never do: then the whole set).
-  const replaced = new Set<string>();
+export function securityHead(set: HeaderSet, own: Readonly<Record<string, string>>): string[] {
+  const names = set === 'api' ? API_HEADERS : DOCUMENT_HEADERS;
+  // Which of the set's names the answer gives itself (ours never do: then the whole set).
+  let replaced: Set<string> | null = null;
   for (const name in own) {
     const lower = name.toLowerCase();
-    if (Object.hasOwn(DOCUMENT_HEADERS, lower)) replaced.add(lower);
+    if (Object.hasOwn(names, lower)) (replaced ??= new Set()).add(lower);
   }
-  const out = replaced.size === 0 ? DOCUMENT_FLAT.slice() : ENTRIES.document.filter(([name]) => !replaced.has(name)).flat();
+  const out = replaced === null ? FLAT[set].slice() : ENTRIES[set].filter(([name]) => !replaced.has(name)).flat();
   for (const name in own) out.push(name, own[name]!);
   return out;
 }
 
-/** The document set as a flat list (`name, value, …`). */
-const DOCUMENT_FLAT: readonly string[] = ENTRIES.document.flat();
+/** Each set as a flat list (`name, value, …`). */
+const FLAT: Readonly<Record<HeaderSet, readonly string[]>> = { document: ENTRIES.document.flat(), api: ENTRIES.api.flat() };

@@ -4,7 +4,8 @@
  *
  * The security headers are on every response: put on it here before the app answers
  * (`presetSecurityHeaders`, api/security-headers.ts; the API set under `/api/`, the document set
- * elsewhere), in a site file's own header list (the document set), in a reading answer's frozen set.
+ * elsewhere), and in the one header list of what Node's server writes itself (`securityHead`): a site
+ * file's (the document set), a known reading answer's (the API set).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,7 +40,7 @@ export function createAppServer(app: Fetchable): Server {
   const reading = app.readingHost;
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const api = req.url?.startsWith('/api/') === true;
-    // A reading answer carries the security headers in its own frozen set (api/answers.ts).
+    // A reading answer carries the API set in its own header list (api/answers.ts, `securityHead`).
     if (api && reading?.(req, res) === true) return;
     // The app's answers carry the set of their path from here (an HTML answer under /api/ changes
     // to the document set: api/security-headers.ts); a site file's carries the document set in its

@@ -2,7 +2,7 @@
  * The two hosts of the site's files (api/static-files.ts): Node's server, which answers them
  * before the app runs (api/server.ts), and a Hono middleware for `app.request()` and any
  * fetch-only host. The same answers from the same index; under Node a site answer carries the
- * document set of security headers in its one header list (`withDocumentHeaders`), and a request
+ * document set of security headers in its one header list (`securityHead`), and a request
  * no file answers goes to `next`, which puts them on the response for the app (api/server.ts).
  */
 import { createReadStream } from 'node:fs';
@@ -11,7 +11,7 @@ import { createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './deps.ts';
 import { logRequest } from './request-log.ts';
-import { bodyUnread, withDocumentHeaders } from './security-headers.ts';
+import { bodyUnread, securityHead } from './security-headers.ts';
 import type { StaticAnswer, StaticFiles, StaticRequest } from './static-files.ts';
 
 /** A Node stream of bytes as a web stream (for a Hono answer). */
@@ -30,7 +30,7 @@ function webStream(stream: NodeJS.ReadableStream): ReadableStream<Uint8Array> {
 }
 
 /**
- * The header list a site answer is written with (`withDocumentHeaders`), made once per header set:
+ * The header list a site answer is written with (`securityHead`), made once per header set:
  * a held file's answers are shared objects (api/static-files.ts), so their lists are too, and live
  * as long as the answer does. A `WeakMap`, not the cache module: what bounds it is the index's own
  * bound on the answers. With the answers made once, −6.1 µs of ~50 a site file's request in the
@@ -41,7 +41,7 @@ const heads = new WeakMap<Readonly<Record<string, string>>, readonly string[]>()
 function headOf(headers: Readonly<Record<string, string>>): readonly string[] {
   let head = heads.get(headers);
   if (head === undefined) {
-    head = Object.freeze(withDocumentHeaders(headers));
+    head = Object.freeze(securityHead('document', headers));
     // A file too large to hold answers with new headers each time: nothing to share.
     if (Object.isFrozen(headers)) heads.set(headers, head);
   }

@@ -71,8 +71,8 @@ const BROTLI_QUALITY = 5;
 const FIRST_SIGHT_BROTLI_QUALITY = 3;
 const FIRST_SIGHT_GZIP_LEVEL = 1;
 
-/** Header sets by the kind of answer they go with (a coding, plain, or 304), for one host. */
-type HeaderSets = Partial<Record<string, Readonly<Record<string, string>>>>;
+/** Header sets by the kind of answer they go with (a coding, plain, or 304): objects for the app, flat lists for Node's own writing. */
+type HeaderSets<H> = Partial<Record<string, H>>;
 
 /** One encoded answer: its JSON (UTF-8 bytes, or text until bytes are needed) and, made on first use, its weak ETag and compressed codings. */
 export class Answer {
@@ -95,7 +95,7 @@ export class Answer {
    * kept on the answer rather than in a `WeakMap` beside it, whose insertion of each new answer
    * cost a first-seen feed page ~0.9 µs in process.
    */
-  readonly headerSets: { readonly app: HeaderSets; readonly node: HeaderSets } = { app: {}, node: {} };
+  readonly headerSets: { readonly app: HeaderSets<Readonly<Record<string, string>>>; readonly node: HeaderSets<readonly string[]> } = { app: {}, node: {} };
 
   /**
    * `body`: its UTF-8 bytes, or its JSON text with that text's UTF-8 length; `tag`: its entity

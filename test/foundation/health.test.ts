@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { writeFileSync } from 'node:fs';
 import type { SmartRouter } from 'hono/router/smart-router';
 import path from 'node:path';
-import { API_HEADERS, DOCUMENT_HEADERS, withDocumentHeaders } from '../../api/security-headers.ts';
+import { API_HEADERS, DOCUMENT_HEADERS, securityHead } from '../../api/security-headers.ts';
 import { serveApp } from '../../api/server.ts';
 import { unsubscribeToken } from '../../core/domain/digest.ts';
 import { SESSION_COOKIE } from '../../core/domain/user.ts';
@@ -188,16 +188,20 @@ test("a site file's answers carry the document set on the wire: its 304 too, and
   }
 });
 
-test('withDocumentHeaders: the document set, then the answer\'s own; an own header replaces the set\'s, once, in any letter case', () => {
-  const plain = withDocumentHeaders({ ETag: '"x"', 'Cache-Control': 'no-cache' });
+test('securityHead: the set, then the answer\'s own; an own header replaces the set\'s, once, in any letter case', () => {
+  const plain = securityHead('document', { ETag: '"x"', 'Cache-Control': 'no-cache' });
   assert.equal(plain, [...Object.entries(DOCUMENT_HEADERS).flat(), 'ETag', '"x"', 'Cache-Control', 'no-cache']);
-  const own = withDocumentHeaders({ 'X-Frame-Options': 'SAMEORIGIN', 'referrer-policy': 'no-referrer' });
+  assert.equal(securityHead('api', { etag: '"y"' }), [...Object.entries(API_HEADERS).flat(), 'etag', '"y"'], 'the API set for the reading answers');
+  const own = securityHead('document', { 'X-Frame-Options': 'SAMEORIGIN', 'referrer-policy': 'no-referrer' });
   const names = own.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
   assert.is(names.filter((n) => n === 'x-frame-options').length, 1);
   assert.is(names.filter((n) => n === 'referrer-policy').length, 1);
   assert.is(own[own.indexOf('X-Frame-Options') + 1], 'SAMEORIGIN');
   assert.is(own[own.indexOf('referrer-policy') + 1], 'no-referrer');
   assert.is(names.length, Object.keys(DOCUMENT_HEADERS).length);
+  const api = securityHead('api', { 'x-frame-options': 'SAMEORIGIN' });
+  assert.is(api.filter((n) => n.toLowerCase() === 'x-frame-options').length, 1, 'the API set replaced the same way');
+  assert.is(api[api.length - 1], 'SAMEORIGIN');
 });
 
 test("a route's own value for a security header wins, once, in any letter case", async () => {
