@@ -16,6 +16,17 @@ const text = (body: JsonText) => {
   assert.is(body.byteLength, Buffer.byteLength(body.text, 'utf8'), 'the UTF-8 length of the text');
   return body.text;
 };
+/**
+ * Whether V8 keeps `text` one byte a character: its serializer writes such a string with the tag
+ * '"' (0x22) right after its header (0xFF and the format version as a varint), a two-byte one with
+ * 'c' (0x63), maybe after a padding byte.
+ */
+const oneByte = (text: string): boolean => {
+  const bytes = serialize(text);
+  let at = 1;
+  while ((bytes[at]! & 0x80) !== 0) at += 1;
+  return bytes[at + 1] === 0x22;
+};
 const cards = ['Otters return to the river', 'A choir sings at the ferry in Malmö', 'Neighbours plant an orchard 🌳'].map((title, i) =>
   toCard({ ...makeArticle({ source_id: 'river-news', title }), _id: `slot-${i}` }, 'River News'),
 );
@@ -83,8 +94,7 @@ test('two pages share a tag exactly when they are the same JSON, however their c
 test('a page is one byte a character: wide characters as \\u escapes, Latin-1 letters kept, the same JSON values', () => {
   const page = cardsTagged(cards).body;
   assert.not.match(page.text, /[^\u0000-\u00ff]/, 'no UTF-16 unit above U+00FF');
-  // V8's serializer writes a one-byte string with the tag '"' (0x22), a two-byte one with 'c' (0x63).
-  assert.is(serialize(page.text)[2], 0x22, 'kept one byte a character by V8');
+  assert.ok(oneByte(page.text), 'kept one byte a character by V8');
   assert.ok(page.text.includes('Malmö'), 'a Latin-1 letter stays as it is');
   assert.ok(page.text.includes('\\ud83c\\udf33'), 'an emoji is its two escapes');
   assert.equal(JSON.parse(page.text), JSON.parse(JSON.stringify(cards)));
@@ -93,7 +103,7 @@ test('a page is one byte a character: wide characters as \\u escapes, Latin-1 le
       const value = { any, graphemes, quoted: `It’s “${any}” — ${graphemes}…` };
       const json = oneByteJson(JSON.stringify(value));
       assert.not.match(json, /[^\u0000-\u00ff]/);
-      assert.is(serialize(json)[2], 0x22);
+      assert.ok(oneByte(json));
       assert.equal(JSON.parse(json), value);
     }),
   );
