@@ -30,6 +30,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import type { Logger } from '../core/platform/log.ts';
 import { contentTypeOf, filePathOf } from './site-paths.ts';
 import { ALL_ENCODINGS, cacheControlFor, notModified, preferredEncoding, type ConditionalHeaders, type Encoding } from './http-cache.ts';
+import { securityHead } from './security-headers.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -79,8 +80,9 @@ interface Entry {
   /**
    * Each answer this version has given, made once and shared by every request asking the same
    * (`slotOf`): a site file's answers differ only by coding, `?v=` and status, and making the
-   * header set anew (and its list with the security set, api/static-hosts.ts) cost ~3 µs of a
-   * site file's ~8 µs of our own work in process (docs/benchmarks.md, "`static.ratio` and `static.gz_ratio`: site files").
+   * header set anew (and its list with the security set, `head`) cost ~3 µs of a site file's ~8 µs
+   * of our own work in process; −6.1 µs of ~50 a request in the server (docs/benchmarks.md,
+   * "`static.ratio` and `static.gz_ratio`: site files").
    */
   answers: Array<StaticAnswer | undefined>;
 }
@@ -90,6 +92,8 @@ export interface StaticAnswer {
   status: 200 | 304;
   /** Shared by every request given the same answer: read, never change. */
   headers: Readonly<Record<string, string>>;
+  /** What Node's server writes: the document set of security headers, then `headers` (`securityHead`). */
+  head: readonly string[];
   /** The bytes (null for a 304), or a file to stream from disk (gzipped on the way when `gzip`). */
   body: Buffer | { file: string; gzip: boolean } | null;
 }
@@ -106,6 +110,10 @@ const fresh = (entry: Entry, stat: Stats): boolean => entry.ino === stat.ino && 
 
 /** The Cache-Control of the file `rel` names (api/http-cache.ts: by its path; a year when the URL carries `?v=`). */
 const cacheControlOf = (rel: string, versioned: boolean): string => cacheControlFor(`/${rel}`.replace(/\/index\.html$/, '') || '/', versioned);
+
+/** An answer with its header list for Node's server, frozen. */
+const answerOf = (status: 200 | 304, headers: Record<string, string>, body: StaticAnswer['body']): StaticAnswer =>
+  Object.freeze({ status, headers: Object.freeze(headers), head: Object.freeze(securityHead('document', headers)), body });
 
 /** An HTTP date (IMF-fixdate) of whole seconds. */
 const httpDate = (seconds: number): string => new Date(seconds * 1000).toUTCString();
@@ -172,17 +180,12 @@ export class StaticFiles {
     if (made !== undefined) return made;
     const headers: Record<string, string> = { ETag: etag, 'Last-Modified': entry.lastModified, 'Cache-Control': cacheControlOf(rel, versioned) };
     if (entry.compressible) headers.Vary = 'Accept-Encoding';
-    let answer: StaticAnswer;
-    if (status === 304) answer = { status, headers: Object.freeze(headers), body: null };
-    else {
-      const bytes = (coding === 'br' ? entry.br : coding === 'gzip' ? entry.gzip : null) ?? entry.identity;
-      headers['Content-Type'] = entry.type;
-      headers['Content-Length'] = String(bytes.length);
-      if (coding !== null) headers['Content-Encoding'] = coding;
-      answer = { status, headers: Object.freeze(headers), body: bytes };
-    }
-    entry.answers[slot] = Object.freeze(answer);
-    return answer;
+    if (status === 304) return (entry.answers[slot] = answerOf(304, headers, null));
+    const bytes = (coding === 'br' ? entry.br : coding === 'gzip' ? entry.gzip : null) ?? entry.identity;
+    headers['Content-Type'] = entry.type;
+    headers['Content-Length'] = String(bytes.length);
+    if (coding !== null) headers['Content-Encoding'] = coding;
+    return (entry.answers[slot] = answerOf(200, headers, bytes));
   }
 
   private fromDisk(file: string, rel: string, stat: Stats, request: StaticRequest, cacheControl: string): StaticAnswer {
@@ -196,11 +199,11 @@ export class StaticFiles {
     const lastModifiedS = Math.floor(stat.mtimeMs / 1000);
     const headers: Record<string, string> = { ETag: etag, 'Last-Modified': httpDate(lastModifiedS), 'Cache-Control': cacheControl };
     if (compressible) headers.Vary = 'Accept-Encoding';
-    if (notModified(request, { etag, lastModifiedS })) return { status: 304, headers, body: null };
+    if (notModified(request, { etag, lastModifiedS })) return answerOf(304, headers, null);
     headers['Content-Type'] = type;
     if (gzipIt) headers['Content-Encoding'] = 'gzip';
     else headers['Content-Length'] = String(stat.size);
-    return { status: 200, headers, body: { file, gzip: gzipIt } };
+    return answerOf(200, headers, { file, gzip: gzipIt });
   }
 
   /** Read and compress one file version; concurrent requests for it share the work. */

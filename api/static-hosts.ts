@@ -2,7 +2,7 @@
  * The two hosts of the site's files (api/static-files.ts): Node's server, which answers them
  * before the app runs (api/server.ts), and a Hono middleware for `app.request()` and any
  * fetch-only host. The same answers from the same index; under Node a site answer carries the
- * document set of security headers in its one header list (`securityHead`), and a request
+ * document set of security headers in its one header list (`StaticAnswer.head`), and a request
  * no file answers goes to `next`, which puts them on the response for the app (api/server.ts).
  */
 import { createReadStream } from 'node:fs';
@@ -11,7 +11,7 @@ import { createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './deps.ts';
 import { logRequest } from './request-log.ts';
-import { bodyUnread, securityHead } from './security-headers.ts';
+import { bodyUnread } from './security-headers.ts';
 import type { StaticAnswer, StaticFiles, StaticRequest } from './static-files.ts';
 
 /** A Node stream of bytes as a web stream (for a Hono answer). */
@@ -29,25 +29,6 @@ function webStream(stream: NodeJS.ReadableStream): ReadableStream<Uint8Array> {
   });
 }
 
-/**
- * The header list a site answer is written with (`securityHead`), made once per header set:
- * a held file's answers are shared objects (api/static-files.ts), so their lists are too, and live
- * as long as the answer does. A `WeakMap`, not the cache module: what bounds it is the index's own
- * bound on the answers. With the answers made once, −6.1 µs of ~50 a site file's request in the
- * server (paired, old and new trees alternating; docs/benchmarks.md, "`static.ratio` and
- * `static.gz_ratio`: site files").
- */
-const heads = new WeakMap<Readonly<Record<string, string>>, readonly string[]>();
-function headOf(headers: Readonly<Record<string, string>>): readonly string[] {
-  let head = heads.get(headers);
-  if (head === undefined) {
-    head = Object.freeze(securityHead('document', headers));
-    // A file too large to hold answers with new headers each time: nothing to share.
-    if (Object.isFrozen(headers)) heads.set(headers, head);
-  }
-  return head;
-}
-
 /** Node host: answer `req` from `files` when it names a file, else call `next` (the app). Logs the request line. */
 export function answerFromSite(files: StaticFiles, req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const started = performance.now();
@@ -62,9 +43,8 @@ export function answerFromSite(files: StaticFiles, req: IncomingMessage, res: Se
   const send = (answer: StaticAnswer | null) => {
     if (answer === null) return next();
     // Nothing is set on `res` yet (api/server.ts): the security headers go out with the answer's own.
-    const head = headOf(answer.headers);
     // Node's writeHead reads the list and never changes it (its types ask for a mutable one).
-    res.writeHead(answer.status, bodyUnread(req) ? [...head, 'connection', 'close'] : (head as string[]));
+    res.writeHead(answer.status, bodyUnread(req) ? [...answer.head, 'connection', 'close'] : (answer.head as string[]));
     const body = request.method === 'HEAD' ? null : answer.body;
     if (body === null || Buffer.isBuffer(body)) res.end(body ?? undefined);
     else {
