@@ -4,6 +4,8 @@
  * redacted, so a config dump or an error never leaks them. IP addresses and user agents are never
  * passed in by callers (privacy rule of SPEC.md "Events").
  */
+import { escapeUnits } from '../domain/escape.ts';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Fields attached to a log line. */
@@ -51,7 +53,7 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
  * hostile, and a raw NUL, escape sequence or newline would corrupt the line (or the terminal showing it).
  */
 export function escapeControls(text: string): string {
-  return CONTROL.test(text) ? text.replace(CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : text;
+  return escapeUnits(text, CONTROL, CONTROLS);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { hash } from 'node:crypto';
 import type { ArticleCard } from '../domain/article.ts';
 import type { PoolArticle } from '../domain/card.ts';
+import { escapeUnits } from '../domain/escape.ts';
 
 /** A UTF-16 unit above U+00FF: a string holding one is kept by V8 two bytes a character. */
 const WIDE = /[\u0100-\uffff]/;
@@ -22,7 +23,7 @@ const WIDE_ALL = /[\u0100-\uffff]/g;
  * character's UTF-8 (a paired surrogate, 8 more for its two escapes). Made once per card.
  */
 export function oneByteJson(json: string): string {
-  const escaped = WIDE.test(json) ? json.replace(WIDE_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+  const escaped = escapeUnits(json, WIDE, WIDE_ALL);
   // Escaping is not enough: V8's `replace` keeps its subject's two-byte representation, and a text
   // cut from a two-byte one keeps it too. A string made from Latin-1 bytes is one byte a character.
   return Buffer.from(escaped, 'latin1').toString('latin1');
