@@ -24,6 +24,7 @@
  * "Answers written at the turn's end").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorText } from '../core/platform/errors.ts';
 import { readModelFor } from '../core/readmodel/readmodel.ts';
 import { briefAnswerOf, feedAnswerOf } from '../core/readmodel/reading.ts';
 import { nodeReplyTo, type NodeReply } from './answers.ts';
@@ -106,7 +107,7 @@ function writeTurn(): void {
       res.writeHead(reply.status, reply.head as string[]);
       res.end(reply.body ?? undefined);
     } catch (error) {
-      log?.error('reading answer not written', { path, error: error instanceof Error ? error.message : String(error) });
+      log?.error('reading answer not written', { path, error: errorText(error) });
       res.destroy();
       continue;
     }

@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorText } from '../core/platform/errors.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -161,7 +162,7 @@ try {
   const json = args.get('json');
   if (json) await writeFile(json, `${JSON.stringify(results, null, 2)}\n`);
 } catch (error) {
-  process.stderr.write(`audit:pages failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`audit:pages failed: ${errorText(error)}\n`);
   failed = true;
 } finally {
   if (server) await stop(server);

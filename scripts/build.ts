@@ -1,4 +1,5 @@
 /** `npm run build`: one Eleventy build into `dist/` from the configured database. */
+import { errorText } from '../core/platform/errors.ts';
 import { exitOnStartupError, openRuntime } from '../core/platform/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
 import { buildSite } from '../site/build.ts';
@@ -10,7 +11,7 @@ try {
   const result = await buildSite({ db: runtime.database.db, config: runtime.config, log: runtime.log, now: runtime.now() });
   process.stdout.write(`Built ${result.pages} files (${result.written} written, ${result.removed} removed) in ${result.ms} ms into ${runtime.config.distDir}\n`);
 } catch (error) {
-  process.stderr.write(`Build failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Build failed: ${errorText(error)}\n`);
   code = 1;
 } finally {
   await runtime.database.close();

@@ -4,10 +4,10 @@
  * Exit 0 when the file was read (even with skipped entries), 1 when it could not be, 2 on usage.
  */
 import { readFileSync } from 'node:fs';
-import { exitOnStartupError, openRuntime } from '../core/platform/runtime.ts';
 import { seed } from '../core/pipeline/seed.ts';
-import { embeddedNote } from '../core/store/db.ts';
+import { errorText } from '../core/platform/errors.ts';
 import { ensureSchema } from '../core/store/schema.ts';
+import { runCommand } from './command.ts';
 
 const file = process.argv[2];
 if (!file) {
@@ -18,26 +18,18 @@ let data: unknown;
 try {
   data = JSON.parse(readFileSync(file, 'utf8'));
 } catch (error) {
-  process.stderr.write(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`Cannot read ${file}: ${errorText(error)}\n`);
   process.exit(1);
 }
-const runtime = await openRuntime().catch(exitOnStartupError);
-const note = embeddedNote(runtime.database, runtime.config.dataDir);
-if (note) process.stderr.write(`${note}\n`);
-let code = 0;
-try {
-  await ensureSchema(runtime.database.db, runtime.log);
-  const report = await seed(runtime.database.db, data, runtime.now());
-  for (const issue of report.invalid) process.stdout.write(`skipped ${issue.section}[${issue.index}]: ${issue.message}\n`);
-  process.stdout.write(
-    `Seeded sources: ${report.sources.inserted} new, ${report.sources.updated} updated; ` +
-      `articles: ${report.articles.inserted} new, ${report.articles.updated} updated; ${report.invalid.length} skipped.\n`,
-  );
-} catch (error) {
-  process.stderr.write(`Seed failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  code = 1;
-} finally {
-  runtime.mailer.close();
-  await runtime.database.close();
-}
-process.exit(code);
+await runCommand(
+  async (runtime) => {
+    await ensureSchema(runtime.database.db, runtime.log);
+    const report = await seed(runtime.database.db, data, runtime.now());
+    for (const issue of report.invalid) process.stdout.write(`skipped ${issue.section}[${issue.index}]: ${issue.message}\n`);
+    process.stdout.write(
+      `Seeded sources: ${report.sources.inserted} new, ${report.sources.updated} updated; ` +
+        `articles: ${report.articles.inserted} new, ${report.articles.updated} updated; ${report.invalid.length} skipped.\n`,
+    );
+  },
+  (error) => `Seed failed: ${errorText(error)}`,
+);

@@ -13,10 +13,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { exportOpml, importOpml, starterOpml, summaryLines } from '../core/pipeline/opml.ts';
-import { AppError } from '../core/platform/errors.ts';
-import { exitOnStartupError, openRuntime } from '../core/platform/runtime.ts';
-import { embeddedNote } from '../core/store/db.ts';
+import { AppError, errorText } from '../core/platform/errors.ts';
 import { ensureSchema } from '../core/store/schema.ts';
+import { runCommand } from './command.ts';
 
 const USAGE = `Usage:
   npm run sources -- import <file.opml> [--active]
@@ -47,42 +46,34 @@ if (command === 'import') {
   try {
     bytes = flags.has('--starter') ? starterOpml() : readFileSync(files[0]!);
   } catch (error) {
-    process.stderr.write(`Cannot read ${files[0] ?? 'the starter set'}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`Cannot read ${files[0] ?? 'the starter set'}: ${errorText(error)}\n`);
     process.exit(1);
   }
 }
 
-const runtime = await openRuntime().catch(exitOnStartupError);
-let code = 0;
-try {
-  const { db } = runtime.database;
-  const note = embeddedNote(runtime.database, runtime.config.dataDir);
-  if (note) process.stderr.write(`${note}\n`);
-  if (bytes) {
-    await ensureSchema(db, runtime.log);
-    const summary = await importOpml(db, bytes, undefined, {
-      status: flags.has('--active') ? 'active' : 'paused',
-      allowPrivate: runtime.config.fetchAllowPrivate,
-      now: runtime.now(),
-    });
-    process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
-    if (summary.added.length > 0 && !flags.has('--active')) {
-      process.stdout.write('The new sources are paused: resume them in the admin (Sources) or import with --active.\n');
-    }
-  } else {
-    const text = await exportOpml(db, runtime.config, runtime.now());
-    if (files[0]) {
-      writeFileSync(files[0], text);
-      process.stderr.write(`Wrote ${files[0]}.\n`);
+await runCommand(
+  async (runtime) => {
+    const { db } = runtime.database;
+    if (bytes) {
+      await ensureSchema(db, runtime.log);
+      const summary = await importOpml(db, bytes, undefined, {
+        status: flags.has('--active') ? 'active' : 'paused',
+        allowPrivate: runtime.config.fetchAllowPrivate,
+        now: runtime.now(),
+      });
+      process.stdout.write(`${summaryLines(summary).join('\n')}\n`);
+      if (summary.added.length > 0 && !flags.has('--active')) {
+        process.stdout.write('The new sources are paused: resume them in the admin (Sources) or import with --active.\n');
+      }
     } else {
-      process.stdout.write(text);
+      const text = await exportOpml(db, runtime.config, runtime.now());
+      if (files[0]) {
+        writeFileSync(files[0], text);
+        process.stderr.write(`Wrote ${files[0]}.\n`);
+      } else {
+        process.stdout.write(text);
+      }
     }
-  }
-} catch (error) {
-  process.stderr.write(`${error instanceof AppError ? error.message : `sources ${command} failed: ${error instanceof Error ? error.message : String(error)}`}\n`);
-  code = 1;
-} finally {
-  runtime.mailer.close();
-  await runtime.database.close();
-}
-process.exit(code);
+  },
+  (error) => (error instanceof AppError ? error.message : `sources ${command} failed: ${errorText(error)}`),
+);

@@ -7,6 +7,7 @@
  * the rest of it instead of serving. The API and the worker (Agenda) are loaded when the first
  * round is done, so the first log lines come sooner and a stop during the round never loads them.
  */
+import { errorText } from '../core/platform/errors.ts';
 import { finishOutlivingWork } from '../core/platform/outliving.ts';
 import { exitOnStartupError, openRuntime, services, trapShutdown } from '../core/platform/runtime.ts';
 import { ensureSchema } from '../core/store/schema.ts';
@@ -42,13 +43,13 @@ async function main(): Promise<void> {
   } catch (error) {
     // A stop closes the database under a running job: that failure is the stop, not news.
     if (shutdown.requested) return;
-    log.error('first run of the jobs failed; serving what exists', { error: error instanceof Error ? error.message : String(error) });
+    log.error('first run of the jobs failed; serving what exists', { error: errorText(error) });
   }
   if (shutdown.requested) return;
   const { listen } = await import('../api/server.ts');
   if (shutdown.requested) return;
   const listening = await listen(runtime, runtime.config.port).catch((error: unknown) => {
-    process.stderr.write(`Tidings cannot start: port ${runtime.config.port} (PORT): ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`Tidings cannot start: port ${runtime.config.port} (PORT): ${errorText(error)}\n`);
     process.exit(1);
   });
   closeServer = listening.close;

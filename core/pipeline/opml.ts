@@ -18,7 +18,7 @@ import { randomId, slugId } from '../domain/ids.ts';
 import { canonicalUrl } from '../domain/links.ts';
 import { OPML_MAX_BYTES, readOpml, renderSourcesOpml, topicFromHints, type OpmlEntry, type OpmlRefusal } from '../domain/opml.ts';
 import { newSourceDefaults, type SourceDoc } from '../domain/source.ts';
-import { ValidationError } from '../platform/errors.ts';
+import { errorText, ValidationError } from '../platform/errors.ts';
 import { checkUrl } from './fetcher.ts';
 import { listAllSources } from '../store/admin-sources.ts';
 import { sourcesCollection } from '../store/collections.ts';
@@ -60,7 +60,7 @@ function feedAddress(raw: string, allowPrivate: boolean): { url: URL } | { reaso
   try {
     url = checkUrl(raw, allowPrivate);
   } catch (error) {
-    return { reason: error instanceof Error ? error.message : String(error) };
+    return { reason: errorText(error) };
   }
   const host = url.hostname.toLowerCase();
   if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost'))) return { reason: `${host} is not a public address.` };

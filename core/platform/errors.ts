@@ -19,6 +19,11 @@ export class AppError extends Error {
   }
 }
 
+/** A thrown value as one line of text: an `Error`'s message, anything else as `String` writes it. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** An AppError class of one status, whose every throw says its own message. */
 function statusError(status: number, defaultCode: string) {
   return class extends AppError {

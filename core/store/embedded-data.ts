@@ -19,6 +19,7 @@
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient, type CommandStartedEvent, type Db } from 'mongodb';
+import { errorText } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
 import { PERSISTED_COLLECTIONS } from './collections.ts';
 import { startEmbeddedServer, type EmbeddedServer } from './embedded.ts';
@@ -158,7 +159,7 @@ async function attach(uri: string, ownerPid: number, log: Logger): Promise<Embed
     await client.db(EMBEDDED_DB_NAME).command({ ping: 1 });
   } catch (error) {
     await client.close().catch(() => undefined);
-    throw new EmbeddedDataError(`the embedded database of process ${ownerPid} (${uri}) does not answer: ${error instanceof Error ? error.message : String(error)}`);
+    throw new EmbeddedDataError(`the embedded database of process ${ownerPid} (${uri}) does not answer: ${errorText(error)}`);
   }
   const db = client.db(EMBEDDED_DB_NAME);
   // Our writes are the owner's to save: leave a mark per collection, a moment after the writes and at close.

@@ -15,6 +15,7 @@ import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { BSON, type Db, type Document } from 'mongodb';
+import { errorText } from '../platform/errors.ts';
 
 const FORMAT = 'tidings-embedded-snapshot';
 const VERSION = 1;
@@ -95,7 +96,7 @@ async function readCollection(file: string, collection: string): Promise<Documen
     try {
       value = lineNo === 1 ? JSON.parse(line) : BSON.EJSON.parse(line, { relaxed: false });
     } catch (error) {
-      throw new SnapshotError(`${shown} line ${lineNo}: not Extended JSON (${error instanceof Error ? error.message : String(error)})`);
+      throw new SnapshotError(`${shown} line ${lineNo}: not Extended JSON (${errorText(error)})`);
     }
     if (lineNo === 1) {
       if (!isRecord(value) || value.format !== FORMAT) throw new SnapshotError(`${shown} line 1: not a Tidings snapshot file`);
