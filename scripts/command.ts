@@ -1,5 +1,5 @@
 /**
- * How a one-shot command (`npm run job`, `npm run seed`, `npm run sources`) runs against the
+ * How a one-shot command (`npm run build`, `job`, `seed`, `sources`) runs against the
  * database, the same for each: open the runtime (a startup failure says why and exits 1), say on
  * stderr where the embedded database keeps its data, run the command's work, close the mailer and
  * the database whatever happened, then exit 0, or 1 after the failure's one line on stderr.
