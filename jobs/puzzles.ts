@@ -1,5 +1,6 @@
 /** `puzzles`: create today's and tomorrow's puzzles (UTC) ahead of time; existing ones are left untouched. */
-import { addDays, utcDay, WORD_GAMES } from '../core/domain/puzzle.ts';
+import { addDays, utcDay } from '../core/domain/days.ts';
+import { WORD_GAMES } from '../core/domain/puzzle.ts';
 import { ensureWordPuzzle, ensureWordSearch } from '../core/puzzles/daily.ts';
 import type { JobDefinition } from './context.ts';
 

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { keyedHash } from '../../core/domain/auth.ts';
+import { utcDay } from '../../core/domain/days.ts';
 import { isValidId } from '../../core/domain/ids.ts';
 import type { IdentityDoc, SessionDoc } from '../../core/domain/user.ts';
 import { NotFoundError } from '../../core/platform/errors.ts';
@@ -75,7 +76,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
       prefs: storedPrefs(user.prefs),
       sessions: sessions.map((s) => sessionView(s, session._id)),
     };
-    const day = now.toISOString().slice(0, 10);
+    const day = utcDay(now);
     c.header('Content-Disposition', `attachment; filename="${deps.config.serviceName.replace(/[^A-Za-z0-9_-]/g, '') || 'account'}-export-${day}.json"`);
     c.header('Cache-Control', 'no-store');
     return c.json(body);

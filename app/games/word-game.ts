@@ -5,6 +5,7 @@
  * (`/api/puzzle/words`, cached for a week), so it never weighs on the reader bundle. All colouring
  * comes from the server; the answer is known here only once the server reveals it.
  */
+import { addDays } from '../../core/domain/days.ts';
 import { shareGrid, WORD_GAME_RULES, type LetterMark, type WordGame } from '../../core/domain/puzzle.ts';
 
 /** Key-value storage (localStorage in the browser). */
@@ -73,10 +74,6 @@ export function deviceStorage(): GameStorage | null {
   } catch {
     return null;
   }
-}
-
-function previousDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /** One word game on one device. */
@@ -227,7 +224,7 @@ export class WordGameController {
     stats.last_played = this.date;
     if (won) {
       stats.won += 1;
-      stats.streak = stats.last_won === previousDay(this.date) ? stats.streak + 1 : 1;
+      stats.streak = stats.last_won === addDays(this.date, -1) ? stats.streak + 1 : 1;
       stats.best = Math.max(stats.best, stats.streak);
       stats.last_won = this.date;
     } else {

@@ -3,26 +3,10 @@
  * stores its keyed hash), sent with `navigator.sendBeacon` so a click that navigates away still
  * counts; `visit` at most once per UTC day. Nothing else about the reader is sent.
  */
+import { utcDay } from '../../core/domain/days.ts';
+import type { EventKind } from '../../core/domain/event.ts';
 import { request } from './http.ts';
 import { readJson, writeJson } from './storage.ts';
-
-/** The whitelisted event kinds. */
-export type EventKind =
-  | 'visit'
-  | 'open'
-  | 'share_svc'
-  | 'copy_source'
-  | 'native_share'
-  | 'source_click'
-  | 'summary_viewed'
-  | 'full_story'
-  | 'not_today'
-  | 'less_like_this'
-  | 'hide_topic'
-  | 'replace_used'
-  | 'replace_none'
-  | 'paywall_replace'
-  | 'paywalled_source_open';
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -39,11 +23,6 @@ export function visitorToken(): string {
   const token = newVisitorToken((b) => crypto.getRandomValues(b));
   writeJson('visitor', token);
   return token;
-}
-
-/** The UTC day of a moment, `YYYY-MM-DD` (the events table's `day`). */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }
 
 /** True when a `visit` should be sent: none was sent on this UTC day. */

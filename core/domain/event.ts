@@ -6,6 +6,7 @@
  * without the secret, and no IP address, user agent, referrer or URL is part of a record.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { utcDay } from './days.ts';
 
 /** The whitelisted kinds, in SPEC.md's order; anything else is dropped. */
 export const EVENT_KINDS = [
@@ -47,11 +48,6 @@ export function isVisitorToken(value: unknown): value is string {
 /** The stored visitor hash: hex HMAC-SHA256 of the token keyed with the session secret. */
 export function visitorHash(token: string, secret: string): string {
   return createHmac('sha256', secret).update(`visitor:${token}`).digest('hex');
-}
-
-/** The UTC calendar day of `now` as `YYYY-MM-DD`. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }
 
 /** An event row as stored in the `events` collection (exactly these keys, nothing else). */

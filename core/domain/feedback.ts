@@ -6,6 +6,8 @@
  * people) answers bots exactly like a success so they learn nothing; the flood cap bounds what one
  * address, or everyone together, can make us store and mail per day. Addresses live only in memory.
  */
+import { utcDay } from './days.ts';
+
 
 /** A feedback item as stored in the `feedback` collection. */
 export interface FeedbackDoc {
@@ -96,7 +98,7 @@ export class FloodCap {
 
   /** Count one submission from `address` at `now` unless a cap is reached. */
   take(address: string, now: Date): FloodVerdict {
-    const day = now.toISOString().slice(0, 10);
+    const day = utcDay(now);
     if (day !== this.day) {
       this.day = day;
       this.total = 0;

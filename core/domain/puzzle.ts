@@ -1,9 +1,10 @@
 /**
- * The daily word games (Tidings Word, Long Word) as pure rules: UTC day arithmetic, a date-seeded
- * PRNG, the answer schedule (no repeat within a year), Wordle colouring with the two-pass
+ * The daily word games (Tidings Word, Long Word) as pure rules: a date-seeded PRNG (days are
+ * core/domain/days.ts's), the answer schedule (no repeat within a year), Wordle colouring with the two-pass
  * duplicate-letter rule (CONTRACT.md "Word game"), the guess verdict and the emoji share grid.
  * No I/O and no clock: callers pass the day. Shared by the API, the job and the client module.
  */
+import { dayNumber } from './days.ts';
 
 /** The two word-game variants, as named by `?game=` (CONTRACT.md). */
 export type WordGame = 'classic' | 'long';
@@ -27,31 +28,6 @@ export type LetterMark = 'correct' | 'present' | 'absent';
 
 /** A curated answer: the word (lower-case a-z) and its short "why" note. */
 export type AnswerEntry = readonly [word: string, why: string];
-
-const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The UTC calendar day of `now`, as `YYYY-MM-DD`. */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** True when `value` is a real `YYYY-MM-DD` day. */
-export function isUtcDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !DAY_PATTERN.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` day. */
-export function dayNumber(day: string): number {
-  return Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-}
-
-/** The day `days` after `day` (negative goes back). */
-export function addDays(day: string, days: number): string {
-  return new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** A 32-bit FNV-1a hash of a string: the seed of `createRandom`. */
 export function hashSeed(text: string): number {

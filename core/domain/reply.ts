@@ -7,6 +7,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { decodeHTMLStrict } from 'entities/decode';
+import { utcDay } from './days.ts';
 import type { FeedbackDoc } from './feedback.ts';
 import { escapeHtml, MAIL_BODY_STYLE, mailDocument } from './html.ts';
 
@@ -135,7 +136,7 @@ export function replyMail(input: { serviceName: string; reply: SanitizedReply; o
   html: string;
 } {
   const { serviceName, reply, original } = input;
-  const when = original.created_at.toISOString().slice(0, 10);
+  const when = utcDay(original.created_at);
   const quotedText = original.message.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
   const text = `${reply.text}\n\n--\nOn ${when} you wrote to ${serviceName}:\n${quotedText}\n`;
   const quotedHtml = escapeHtml(original.message).replace(/\r?\n/g, '<br>');

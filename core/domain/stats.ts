@@ -4,6 +4,7 @@
  * dashboard shows. Groupings and topics are derived from `article_id` here, at query time; they are
  * never stored on events. No figure names a visitor, a user or an address (no personal data).
  */
+import { utcDay } from './days.ts';
 import type { SourceDoc } from './source.ts';
 import { displayName, tagFamily } from './taxonomy.ts';
 
@@ -24,15 +25,10 @@ export function clampDays(raw: string | null | undefined): StatsWindow {
   return 90;
 }
 
-/** The UTC day key `YYYY-MM-DD` of a date (computed in code: the embedded database lacks `$dateToString`). */
-export function dayKey(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** The `n` day keys ending with today's, oldest first. */
+/** The `n` day keys (`utcDay`, computed in code: the embedded database lacks `$dateToString`) ending with today's, oldest first. */
 export function lastDays(now: Date, n: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: n }, (_, i) => dayKey(new Date(today - (n - 1 - i) * 86_400_000)));
+  return Array.from({ length: n }, (_, i) => utcDay(new Date(today - (n - 1 - i) * 86_400_000)));
 }
 
 /** An event row as the statistics read it. */
@@ -166,8 +162,8 @@ export function computeStats(input: StatsInput) {
 
   return {
     days,
-    from: windowDays[0] ?? dayKey(now),
-    to: dayKey(now),
+    from: windowDays[0] ?? utcDay(now),
+    to: utcDay(now),
     visitors: {
       today: distinctVisitors(input.events, new Set(lastDays(now, 1))),
       last_7_days: distinctVisitors(input.events, new Set(lastDays(now, 7))),

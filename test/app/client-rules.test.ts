@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseBrief, parseCards, parseReplacement } from '../../app/lib/cards.ts';
-import { eventBody, newVisitorToken, shouldSendVisit, utcDay } from '../../app/lib/events.ts';
+import { eventBody, newVisitorToken, shouldSendVisit } from '../../app/lib/events.ts';
+import { utcDay } from '../../core/domain/days.ts';
 import { parseLanePool, selectedLanes } from '../../app/lib/lanes.ts';
 import { activeOverride, addReplaced, parseOverride, todaysExclusions } from '../../app/lib/override.ts';
 import { feedParams, parseRoute, routeSearch } from '../../app/lib/route.ts';

@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { readSelection } from '../../core/domain/puzzle-grid.ts';
-import { scoreGuess, utcDay } from '../../core/domain/puzzle.ts';
+import { utcDay } from '../../core/domain/days.ts';
+import { scoreGuess } from '../../core/domain/puzzle.ts';
 import { findPuzzle } from '../../core/store/puzzles.ts';
 import { seriousViolations, startHarness, until, type Harness } from './harness.ts';
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { WordGameController, type GameStorage } from '../../app/games/word-game.ts';
 import { WordSearchController } from '../../app/games/word-search.ts';
 import { readSelection } from '../../core/domain/puzzle-grid.ts';
-import { addDays } from '../../core/domain/puzzle.ts';
+import { addDays } from '../../core/domain/days.ts';
 import { findPuzzle } from '../../core/store/puzzles.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 

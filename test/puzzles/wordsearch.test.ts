@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import {
   buildWordSearch, checkSelection, cleanTheme, cleanWords, DIRECTIONS, GRID_SIZE, MIN_WORDS, readSelection, type Placement,
 } from '../../core/domain/puzzle-grid.ts';
-import { addDays } from '../../core/domain/puzzle.ts';
+import { addDays } from '../../core/domain/days.ts';
 import { curatedTheme } from '../../core/puzzles/daily.ts';
 import { CURATED_THEMES } from '../../core/puzzles/themes.ts';
 

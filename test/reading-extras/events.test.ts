@@ -1,7 +1,8 @@
 /** SPEC.md "Events": whitelisted kinds, hashed visitor token, one row per visitor per day, no request metadata stored. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { EVENT_KINDS, eventRecord, utcDay, visitorHash } from '../../core/domain/event.ts';
+import { utcDay } from '../../core/domain/days.ts';
+import { EVENT_KINDS, eventRecord, visitorHash } from '../../core/domain/event.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 
 let ctx: TestContext;

@@ -1,0 +1,44 @@
+/**
+ * One rule in one place (issue 22) for the small rules that had been written out where they were
+ * needed: the UTC day of a moment (`utcDay`, core/domain/days.ts; nine copies of
+ * `toISOString().slice(0, 10)` before, three of them named `utcDay`), the text of a thrown value
+ * (`errorText`, core/platform/errors.ts; nine copies), and a character's `\u` escape
+ * (`escapeUnits`, core/domain/escape.ts; two copies). No source module under core/, api/, jobs/,
+ * site/, app/ or scripts/ spells one out again.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FOLDERS = ['core', 'api', 'jobs', 'site', 'app', 'scripts'];
+
+/** Each rule: the spelling a copy would have, and the one module that may hold it. */
+const RULES = [
+  { rule: 'the UTC day of a moment', spelling: /toISOString\(\)\.slice\(0,\s*10\)/, home: 'core/domain/days.ts' },
+  { rule: 'the text of a thrown value', spelling: /instanceof Error \? \w+\.message : String\(/, home: 'core/platform/errors.ts' },
+  { rule: "a character's \\u escape", spelling: /charCodeAt\(0\)\.toString\(16\)\.padStart\(4/, home: 'core/domain/escape.ts' },
+];
+
+const modules = FOLDERS.flatMap((folder) =>
+  readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(?:ts|tsx)$/.test(f) && !f.split(path.sep).includes('node_modules'))
+    .map((f) => `${folder}/${f.split(path.sep).join('/')}`),
+);
+
+test('each rule is spelled out in its own module only', () => {
+  assert.ok(modules.length > 200, `only ${modules.length} modules found`);
+  for (const { rule, spelling, home } of RULES) {
+    const holders = modules.filter((file) => spelling.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    assert.equal(holders, [home], `${rule}: written out in ${holders.join(', ')}; use ${home}'s function`);
+  }
+});
+
+test('the browser counts days with the same function as the server', () => {
+  for (const file of ['app/lib/events.ts', 'app/games/word-game.ts']) {
+    assert.match(readFileSync(path.join(ROOT, file), 'utf8'), "from '../../core/domain/days.ts'", `${file} imports core/domain/days.ts`);
+  }
+});
+
+test.run();
