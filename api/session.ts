@@ -8,14 +8,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { UnauthorizedError } from '../core/platform/errors.ts';
-import { cookieSecure, sessionNeedsRefresh } from '../core/domain/auth.ts';
+import { cookieSecure, isSecretToken, sessionNeedsRefresh } from '../core/domain/auth.ts';
 import type { SessionDoc, UserDoc } from '../core/domain/user.ts';
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from '../core/domain/user.ts';
 import { createSession, findSessionByHash, sha256Hex, touchSession } from '../core/store/sessions.ts';
 import { findUserById } from '../core/store/users.ts';
 import type { AppEnv } from './deps.ts';
-
-const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** hex SHA-256 of a token. */
 export function hashToken(token: string): string {
@@ -27,7 +25,7 @@ export function bearerToken(c: Context<AppEnv>): string | null {
   const header = c.req.header('authorization');
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match?.[1] && TOKEN.test(match[1]) ? match[1] : null;
+  return isSecretToken(match?.[1]) ? match[1] : null;
 }
 
 /** The raw session token carried by the request (bearer first, then cookie), or null. */
@@ -35,7 +33,7 @@ export function requestToken(c: Context<AppEnv>): string | null {
   const bearer = bearerToken(c);
   if (bearer) return bearer;
   const cookie = getCookie(c, SESSION_COOKIE);
-  return cookie && TOKEN.test(cookie) ? cookie : null;
+  return isSecretToken(cookie) ? cookie : null;
 }
 
 type Resolved = { user: UserDoc; session: SessionDoc } | null;

@@ -8,12 +8,10 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { SIGN_IN_ERRORS } from '../core/domain/auth.ts';
+import { isSecretToken, SIGN_IN_ERRORS } from '../core/domain/auth.ts';
 import { escapeHtml } from '../core/domain/html.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { query } from './validate.ts';
-
-const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** The browser script: intercept the submit, POST JSON, go home or explain. */
 export const VERIFY_SCRIPT = `(function () {
@@ -71,7 +69,7 @@ export function verifyRoutes(deps: AppDeps): Hono<AppEnv> {
       const message = (Object.hasOwn(SIGN_IN_ERRORS, error) ? SIGN_IN_ERRORS[error] : undefined) ?? 'The sign-in did not work this time. Please try again.';
       return c.html(page('Sign-in', `<h1>Let’s try that again</h1><p>${escapeHtml(message)}</p><p><a href="/?view=signin">Back to sign-in</a></p>`, name, false));
     }
-    if (!token || !TOKEN.test(token)) {
+    if (!isSecretToken(token)) {
       return c.html(page('Sign-in', `<h1>This link looks incomplete</h1><p>Please open the whole link from the e-mail, or ask for a new one.</p><p><a href="/?view=signin">Back to sign-in</a></p>`, name, false));
     }
     return c.html(

@@ -5,6 +5,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
+  isSecretToken,
   keyedHash,
   MAGIC_LINK_LIMIT_PER_CLIENT,
   MAGIC_LINK_LIMIT_PER_EMAIL,
@@ -29,8 +30,6 @@ import { formBody, jsonBody, type BodyRules } from '../validate.ts';
 
 /** The one reply every valid start gets, known address or not, limited or not (no enumeration). */
 export const START_REPLY = { ok: true, message: 'If that address can receive mail, a sign-in link is on its way. It works once, for 15 minutes.' };
-
-const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** Sign-in bodies are an address or a token: 8 KiB is far more than either. */
 const AUTH_BODY: BodyRules = { maxBytes: 8 * 1024 };
@@ -106,7 +105,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const isForm = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
     const token = isForm ? c.req.valid('form').token : c.req.valid('json').token;
     const now = deps.now();
-    const email = token !== undefined && TOKEN.test(token) ? await consumeMagicLink(deps.db, token, now) : null;
+    const email = isSecretToken(token) ? await consumeMagicLink(deps.db, token, now) : null;
     if (!email) {
       if (isForm) return c.redirect('/auth/verify?error=invalid_link', 303);
       throw new BadRequestError('This sign-in link has already been used or has expired.', 'invalid_link');

@@ -8,6 +8,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { RateLimitError } from '../../core/platform/errors.ts';
 import { previewFeed } from '../../core/pipeline/preview.ts';
+import { isOn } from '../../core/domain/guards.ts';
 import { isAdmin } from '../../core/domain/user.ts';
 import { clientAddress } from '../client-address.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
@@ -52,7 +53,7 @@ const PreviewQuery = z.object({
     if (problem !== null) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
   }),
   sample: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('a whole number from 1 to 50').min(1, 'a whole number from 1 to 50').default(20)),
-  classify: z.string().optional().transform((v) => /^(1|true|yes|on)$/i.test(v ?? '')),
+  classify: z.string().optional().transform(isOn),
 });
 
 /** The source-preview sub-app. */

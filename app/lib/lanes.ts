@@ -3,7 +3,7 @@
  * pool (moods, topics, Discovery tags). The default selection is the moods; the reader's own
  * selection lives in `prefs.lanes`.
  */
-import { isRecord } from '../../core/domain/guards.ts';
+import { isRecord, isSlug } from '../../core/domain/guards.ts';
 import { MOODS } from '../../core/domain/taxonomy.ts';
 import type { FeedQuery } from './route.ts';
 
@@ -23,7 +23,6 @@ export const PINNED: readonly Lane[] = [
 ];
 
 const KINDS = new Set(['mood', 'topic', 'tag']);
-const SLUG = /^[a-z0-9][a-z0-9-]{0,40}$/;
 
 function laneFrom(entry: unknown): Lane | null {
   if (!isRecord(entry)) return null;
@@ -33,7 +32,7 @@ function laneFrom(entry: unknown): Lane | null {
   const kind = KINDS.has(rawKind) ? rawKind : idKind ?? '';
   const value = typeof entry.value === 'string' ? entry.value : idValue ?? '';
   const name = typeof entry.name === 'string' ? entry.name : typeof entry.label === 'string' ? entry.label : value;
-  if ((kind !== 'mood' && kind !== 'topic' && kind !== 'tag') || !SLUG.test(value)) return null;
+  if ((kind !== 'mood' && kind !== 'topic' && kind !== 'tag') || !isSlug(value)) return null;
   return { key: `${kind}:${value}`, name: name.slice(0, 40), feed: { kind, value } };
 }
 

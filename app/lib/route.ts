@@ -2,7 +2,7 @@
  * The app's location: which view is shown, read from and written to the query string so every
  * view has a shareable address (SPEC.md intent parameters `?source=`, `?view=`, `?open=`).
  */
-import { isValidId } from '../../core/domain/guards.ts';
+import { isSlug, isValidId } from '../../core/domain/guards.ts';
 
 /** What a feed shows. */
 export interface FeedQuery {
@@ -23,8 +23,6 @@ export type Route =
   | { view: 'open'; id: string }
   | { view: 'lazy'; name: LazyView };
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,40}$/;
-
 function isLazy(value: string): value is LazyView {
   return (LAZY_VIEWS as readonly string[]).includes(value);
 }
@@ -41,7 +39,7 @@ export function parseRoute(search: string): Route {
   if (isLazy(view)) return { view: 'lazy', name: view };
   for (const kind of ['mood', 'topic', 'tag'] as const) {
     const value = q.get(kind);
-    if (value !== null && SLUG.test(value)) return { view: 'feed', feed: { kind, value } };
+    if (isSlug(value)) return { view: 'feed', feed: { kind, value } };
   }
   if (q.get('lane') === 'latest' || view === 'latest') return { view: 'feed', feed: { kind: 'latest', value: '' } };
   if (q.get('lane') === 'following') return { view: 'feed', feed: { kind: 'following', value: '' } };

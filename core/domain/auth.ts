@@ -65,9 +65,17 @@ export const OIDC_STATE_TTL_SECONDS = 10 * 60;
 /** The OIDC state cookie name. */
 export const OIDC_STATE_COOKIE = 'tidings_oidc';
 
-/** A fresh secret token: 256 random bits, base64url (43 characters, matches the bearer pattern). */
+/** A fresh secret token: 256 random bits, base64url (43 characters, an `isSecretToken`). */
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** The shape of a secret token taken back from a client (a session's, a sign-in link's): url-safe, 20-200 characters. */
+const SECRET_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** True when `value` has a secret token's shape: checked before a token is hashed and looked up, so a malformed one costs no query. */
+export function isSecretToken(value: unknown): value is string {
+  return typeof value === 'string' && SECRET_TOKEN.test(value);
 }
 
 /** When a session created or refreshed at `now` expires. */

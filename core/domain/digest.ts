@@ -4,6 +4,7 @@
  * the clock, the secret and the items come in as arguments.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isValidId } from './guards.ts';
 import { escapeHtml, MAIL_BODY_STYLE, mailDocument, safeHref } from './html.ts';
 
 /** A reader's digest preference as stored in `digest_subscriptions` (`_id` is the user id). */
@@ -72,7 +73,7 @@ export function verifyUnsubscribeToken(token: unknown, secret: string): string |
   const dot = token.lastIndexOf('.');
   if (dot <= 0) return null;
   const userId = token.slice(0, dot);
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(userId)) return null;
+  if (!isValidId(userId)) return null;
   const given = Buffer.from(token.slice(dot + 1));
   const expected = Buffer.from(signature(userId, secret));
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;

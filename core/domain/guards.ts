@@ -11,6 +11,22 @@ export function isValidId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);
 }
 
+/** A mood, topic or tag id as a link or a lane names it: lower-case letters, digits and `-`, 1–41 characters. */
+const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,40}$/;
+
+/** True when `value` can name a mood, topic or tag (the reader app's routes and lanes read them with this). */
+export function isSlug(value: unknown): value is string {
+  return typeof value === 'string' && SLUG_PATTERN.test(value);
+}
+
+/** A switch that is on: `1`, `true`, `yes` or `on`, in any case. */
+const ON_PATTERN = /^(?:1|true|yes|on)$/i;
+
+/** True when `value`, trimmed, switches something on (a query flag, a setting); anything else, absent included, is off. */
+export function isOn(value: string | null | undefined): boolean {
+  return value !== null && value !== undefined && ON_PATTERN.test(value.trim());
+}
+
 /** True for a plain (non-array) object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

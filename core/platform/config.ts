@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isOn } from '../domain/guards.ts';
 import { ConfigError } from './errors.ts';
 import { redactUrl, type LogLevel } from './log.ts';
 
@@ -56,7 +57,7 @@ function read(env: Env, name: string): string | null {
 function parseBool(env: Env, name: string, fallback: boolean): boolean {
   const value = read(env, name);
   if (value === null) return fallback;
-  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (isOn(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new ConfigError(name, `expected true or false, got "${value}"`);
 }

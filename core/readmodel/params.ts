@@ -11,6 +11,7 @@
  * So a parse can be remembered by its raw query string and shared (it is never mutated).
  */
 import { z } from 'zod';
+import { isOn } from '../domain/guards.ts';
 import { isValidId } from '../domain/ids.ts';
 import { activeBoundaries, MAX_PREFS_CHARS, parsePrefs, type Boundaries } from '../domain/prefs.ts';
 import { findMood, type Mood } from '../domain/taxonomy.ts';
@@ -81,9 +82,6 @@ function brokenRule(v: ReadingFields): QueryIssue | null {
 
 const count = (v: string | undefined, fallback: number, min: number, max: number): number => (blank(v) ? fallback : Math.min(max, Math.max(min, Number(v.trim()))));
 
-/** True for `true`, `1`, `yes`, `on` (any case); anything else is false. */
-const flag = (v: string | undefined): boolean => v !== undefined && /^(?:true|1|yes|on)$/i.test(v.trim());
-
 /** No ids: shared by every request without `exclude` (read-only, as every parse's output). */
 const NO_IDS: ReadonlySet<string> = new Set();
 
@@ -132,8 +130,8 @@ function toParams(v: ReadingFields): ReadingParams {
     mood: moodId === null ? null : findMood(moodId),
     sourceId: single(v.source_id),
     exclude: excludeIds(v.exclude),
-    following: flag(v.following),
-    gentle: flag(v.gentle),
+    following: isOn(v.following),
+    gentle: isOn(v.gentle),
     sort: single(v.sort) === 'latest' ? 'latest' : 'ranked',
     offset: count(v.offset, 0, 0, MAX_OFFSET),
     limit: count(v.limit, DEFAULT_LIMIT, 1, MAX_LIMIT),

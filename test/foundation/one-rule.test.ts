@@ -2,9 +2,11 @@
  * One rule in one place (issue 22) for the small rules that had been written out where they were
  * needed: the UTC day of a moment (`utcDay`, core/domain/days.ts; nine copies of
  * `toISOString().slice(0, 10)` before, three of them named `utcDay`), the text of a thrown value
- * (`errorText`, core/platform/errors.ts; nine copies), and a character's `\u` escape
- * (`escapeUnits`, core/domain/escape.ts; two copies). No source module under core/, api/, jobs/,
- * site/, app/ or scripts/ spells one out again.
+ * (`errorText`, core/platform/errors.ts; nine copies), a character's `\u` escape (`escapeUnits`,
+ * core/domain/escape.ts; two copies), the shape of a secret token (`isSecretToken`,
+ * core/domain/auth.ts; three), of an id (`isValidId`, core/domain/guards.ts; two), of a mood, topic
+ * or tag id (`isSlug`; two, in the app) and a switch that is on (`isOn`; three). No source module
+ * under core/, api/, jobs/, site/, app/ or scripts/ spells one out again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,10 @@ const RULES = [
   { rule: 'the UTC day of a moment', spelling: /toISOString\(\)\.slice\(0,\s*10\)/, home: 'core/domain/days.ts' },
   { rule: 'the text of a thrown value', spelling: /instanceof Error \? \w+\.message : String\(/, home: 'core/platform/errors.ts' },
   { rule: "a character's \\u escape", spelling: /charCodeAt\(0\)\.toString\(16\)\.padStart\(4/, home: 'core/domain/escape.ts' },
+  { rule: "a secret token's shape", spelling: /\[A-Za-z0-9_-\]\{20,200\}/, home: 'core/domain/auth.ts' },
+  { rule: "an id's shape", spelling: /\/\^\[A-Za-z0-9_-\]\{1,64\}\$\//, home: 'core/domain/guards.ts' },
+  { rule: "a mood, topic or tag id's shape", spelling: /\[a-z0-9\]\[a-z0-9-\]\{0,40\}/, home: 'core/domain/guards.ts' },
+  { rule: 'a switch that is on', spelling: /1\|true\|yes\|on|true\|1\|yes\|on/, home: 'core/domain/guards.ts' },
 ];
 
 const modules = FOLDERS.flatMap((folder) =>
