@@ -4,7 +4,7 @@
  * dashboard shows. Groupings and topics are derived from `article_id` here, at query time; they are
  * never stored on events. No figure names a visitor, a user or an address (no personal data).
  */
-import { utcDay } from './days.ts';
+import { addDays, utcDay } from './days.ts';
 import type { SourceDoc } from './source.ts';
 import { displayName, tagFamily } from './taxonomy.ts';
 
@@ -27,8 +27,8 @@ export function clampDays(raw: string | null | undefined): StatsWindow {
 
 /** The `n` day keys (`utcDay`, computed in code: the embedded database lacks `$dateToString`) ending with today's, oldest first. */
 export function lastDays(now: Date, n: number): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: n }, (_, i) => utcDay(new Date(today - (n - 1 - i) * 86_400_000)));
+  const today = utcDay(now);
+  return Array.from({ length: n }, (_, i) => addDays(today, i - (n - 1)));
 }
 
 /** An event row as the statistics read it. */
