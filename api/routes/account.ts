@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { keyedHash } from '../../core/domain/auth.ts';
 import { utcDay } from '../../core/domain/days.ts';
 import { isValidId } from '../../core/domain/ids.ts';
-import type { IdentityDoc, SessionDoc } from '../../core/domain/user.ts';
+import type { AccountView, IdentityDoc, IdentityView, SessionDoc, SessionView } from '../../core/domain/user.ts';
 import { NotFoundError } from '../../core/platform/errors.ts';
 import { listHistory } from '../../core/store/history.ts';
 import { listFollows } from '../../core/store/follows.ts';
@@ -20,7 +20,7 @@ import { clearSessionCookie, requireSession } from '../session.ts';
 import { userView } from './auth.ts';
 import { storedPrefs } from './prefs.ts';
 
-const identityView = (i: IdentityDoc) => ({
+const identityView = (i: IdentityDoc): IdentityView => ({
   provider: i.provider,
   issuer: i.issuer,
   email: i.email,
@@ -28,7 +28,7 @@ const identityView = (i: IdentityDoc) => ({
   last_used_at: i.last_used_at.toISOString(),
 });
 
-const sessionView = (s: SessionDoc, currentId: string) => ({
+const sessionView = (s: SessionDoc, currentId: string): SessionView => ({
   id: s._id,
   current: s._id === currentId,
   created_at: s.created_at.toISOString(),
@@ -47,12 +47,13 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
       countSaved(deps.db, user._id),
       listUserSessions(deps.db, user._id, deps.now()),
     ]);
-    return c.json({
+    const body: AccountView = {
       ...userView(user, deps),
       identities: identities.map(identityView),
       saved_count: savedCount,
       sessions: sessions.map((s) => sessionView(s, session._id)),
-    });
+    };
+    return c.json(body);
   });
 
   app.get('/export', async (c) => {

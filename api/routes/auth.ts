@@ -14,7 +14,7 @@ import {
   parseEmail,
 } from '../../core/domain/auth.ts';
 import { escapeHtml, mailDocument } from '../../core/domain/html.ts';
-import { isAdmin, type UserDoc } from '../../core/domain/user.ts';
+import { isAdmin, type UserDoc, type UserView } from '../../core/domain/user.ts';
 import { BadRequestError, describeError } from '../../core/platform/errors.ts';
 import { outlive } from '../../core/platform/outliving.ts';
 import { createMagicLink, consumeMagicLink } from '../../core/store/magic-links.ts';
@@ -44,7 +44,7 @@ const VerifyJson = z.object({ token: z.string().optional() });
 const VerifyForm = z.object({ token: z.string().optional().catch(undefined) });
 
 /** The public view of a user (`GET /api/auth/me`). */
-export function userView(user: UserDoc, deps: AppDeps) {
+export function userView(user: UserDoc, deps: AppDeps): UserView {
   return {
     id: user._id,
     email: user.email,

@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { escapeHtml } from '../../core/domain/html.ts';
-import { isTimeZone, verifyUnsubscribeToken } from '../../core/domain/digest.ts';
+import { isTimeZone, verifyUnsubscribeToken, type DigestPrefView } from '../../core/domain/digest.ts';
 import { getSubscription, saveSubscription } from '../../core/store/digests.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';
 import { calmPage } from '../pages.ts';
@@ -24,7 +24,7 @@ const DigestBody = z
 /** `?token=`: a missing or repeated one is no token, which the calm page explains. */
 const UnsubscribeQuery = z.object({ token: z.string().catch('').default('') });
 
-const view = (s: { enabled: boolean; hour: number; time_zone: string }) => ({ enabled: s.enabled, hour: s.hour, time_zone: s.time_zone });
+const view = (s: DigestPrefView): DigestPrefView => ({ enabled: s.enabled, hour: s.hour, time_zone: s.time_zone });
 
 /** The digest sub-app, mounted at `/api/digest`. */
 export function digestRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isValidId } from '../../core/domain/ids.ts';
 import { displayName, isTag } from '../../core/domain/taxonomy.ts';
-import { FOLLOW_KINDS } from '../../core/domain/user.ts';
+import { FOLLOW_KINDS, type FollowView } from '../../core/domain/user.ts';
 import { ValidationError } from '../../core/platform/errors.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';
 import { addFollow, listFollows, removeFollow } from '../../core/store/follows.ts';
@@ -30,7 +30,7 @@ export function followRoutes(deps: AppDeps): Hono<AppEnv> {
     const sourceIds = follows.filter((f) => f.kind === 'source').map((f) => f.value);
     const sources = await sourcesCollection(deps.db).find({ _id: { $in: sourceIds } }, { projection: { _id: 1, name: 1 } }).toArray();
     const names = new Map(sources.map((s) => [s._id, s.name]));
-    const items: Array<{ kind: string; value: string; name: string; created_at: string }> = [];
+    const items: FollowView[] = [];
     for (const f of follows) {
       const name = f.kind === 'source' ? names.get(f.value) : displayName(f.value);
       if (name !== undefined) items.push({ kind: f.kind, value: f.value, name, created_at: f.created_at.toISOString() });

@@ -4,56 +4,32 @@
  * validated before it reaches a view. `undefined` means "could not reach Tidings", `null` means
  * "signed out" (401) or "not there"; views say so calmly instead of throwing.
  */
+import type { DigestPrefView } from '../../core/domain/digest.ts';
 import { isValidId, isRecord } from '../../core/domain/guards.ts';
+import type { AccountView, FollowView, IdentityView, SessionView, UserView } from '../../core/domain/user.ts';
 import { httpUrl, parseCard, type Card } from './cards.ts';
 import { errorMessage, request, UNREACHABLE, type Answer } from './http.ts';
 
+// The answers' shapes are the server's own (core/domain/user.ts, core/domain/digest.ts, imported as
+// types): the parsers below check every field of what arrives and keep what the views read.
+
 /** The signed-in reader (`GET /api/auth/me`, or `user` of `GET /api/auth/session`). */
-export interface Me {
-  id: string;
-  email: string;
-  avatar_url: string | null;
-  is_admin: boolean;
-  needs_import: boolean;
-}
+export type Me = Omit<UserView, 'created_at'>;
 
 /** A sign-in method connected to the account. */
-export interface Identity {
-  provider: 'email' | 'oidc';
-  issuer: string;
-  email: string;
-  connected_at: string;
-  last_used_at: string;
-}
+export type Identity = IdentityView;
 
 /** One active session. */
-export interface SessionInfo {
-  id: string;
-  current: boolean;
-  created_at: string;
-  last_used_at: string;
-}
+export type SessionInfo = Omit<SessionView, 'expires_at'>;
 
 /** `GET /api/account`. */
-export interface Account extends Me {
-  identities: Identity[];
-  sessions: SessionInfo[];
-  saved_count: number;
-}
+export type Account = Me & Pick<AccountView, 'identities' | 'saved_count'> & { sessions: SessionInfo[] };
 
 /** The daily digest preference (`GET`/`PUT /api/digest`). */
-export interface DigestPref {
-  enabled: boolean;
-  hour: number;
-  time_zone: string;
-}
+export type DigestPref = DigestPrefView;
 
 /** A follow (`GET /api/follows`). */
-export interface Follow {
-  kind: 'source' | 'tag';
-  value: string;
-  name: string;
-}
+export type Follow = Omit<FollowView, 'created_at'>;
 
 /** A card in the saved list or the history. */
 export interface LibraryItem {

@@ -18,6 +18,9 @@ export interface DigestSubscription {
   updated_at: Date;
 }
 
+/** The digest preference as answered (`GET` / `PUT /api/digest`) and as the reader app reads it. */
+export type DigestPrefView = Pick<DigestSubscription, 'enabled' | 'hour' | 'time_zone'>;
+
 /** Default send hour (07:00 local). */
 export const DEFAULT_DIGEST_HOUR = 7;
 

@@ -77,6 +77,50 @@ export interface HistoryDoc {
   at: Date;
 }
 
+// The account answers as the server writes them and the reader app reads them: one declaration
+// for both sides (the app imports these as types and still validates every answer it receives,
+// app/lib/account.ts), so a field renamed on one side is a type error on the other.
+
+/** A user as answered (`GET /api/auth/me`, `user` of `/api/auth/session`, the top of `/api/account`). */
+export interface UserView {
+  id: string;
+  email: string;
+  avatar_url: string | null;
+  is_admin: boolean;
+  created_at: string;
+  needs_import: boolean;
+}
+
+/** A connected sign-in method as answered (`identities` of `/api/account` and its export). */
+export interface IdentityView {
+  provider: IdentityDoc['provider'];
+  issuer: string;
+  email: string;
+  connected_at: string;
+  last_used_at: string;
+}
+
+/** An active session as answered (`sessions` of `/api/account` and its export). */
+export interface SessionView {
+  id: string;
+  /** True for the session that asked. */
+  current: boolean;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+}
+
+/** `GET /api/account`. */
+export type AccountView = UserView & { identities: IdentityView[]; sessions: SessionView[]; saved_count: number };
+
+/** A follow as answered (`items` of `GET /api/follows`), with the source's or tag's display name. */
+export interface FollowView {
+  kind: FollowDoc['kind'];
+  value: string;
+  name: string;
+  created_at: string;
+}
+
 /** The session cookie name (CONTRACT.md). */
 export const SESSION_COOKIE = 'tidings_session';
 /** Session lifetime, sliding (CONTRACT.md: 30 days). */

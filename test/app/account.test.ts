@@ -132,6 +132,28 @@ test('API answers are validated: unsafe avatars dropped, bad entries skipped, di
   assert.is(parseDigest({ hour: 7 }), null);
 });
 
+test('the app reads the account answers the server writes, field for field (one shape: core/domain/user.ts, digest.ts)', async () => {
+  const ctx = await createTestContext();
+  try {
+    const { token } = await signInDirectly(ctx.db, 'shapes@example.org', new Date(), { avatar_url: 'https://img.example/me.png' });
+    const get = async (path: string): Promise<Record<string, unknown>> => (await (await ctx.request(path, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+    const account = await get('/api/account');
+    const { created_at: _created, sessions, ...rest } = account;
+    const parsed = parseAccount(account);
+    assert.ok(parsed, JSON.stringify(account));
+    // Everything the server sent is kept but what the views do not read: the user's and the sessions' dates.
+    assert.equal({ ...parsed, sessions: parsed.sessions }, { ...rest, sessions: (sessions as Array<Record<string, unknown>>).map(({ expires_at: _expires, ...s }) => s) });
+    assert.ok(parsed.sessions.length === 1 && parsed.sessions[0]?.current === true);
+    const me = (await get('/api/auth/session')).user as Record<string, unknown>;
+    const { created_at: _meCreated, ...meRest } = me;
+    assert.equal(parseMe(me), meRest);
+    const digest = await get('/api/digest');
+    assert.equal(parseDigest(digest), digest);
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('hour labels follow the locale’s clock', () => {
   assert.match(hourLabel(7, 'en-GB'), /^0?7:00$/);
   assert.match(hourLabel(19, 'en-US'), /^7:00\sPM$/);
