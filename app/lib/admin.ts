@@ -5,6 +5,7 @@
  * `request`); loaded only in the admin chunk, never with the reader.
  */
 import { isRecord } from '../../core/domain/guards.ts';
+import { SOURCE_STATUSES } from '../../core/domain/source.ts';
 import { errorMessage, UNREACHABLE, type Answer } from './http.ts';
 
 /** A plain object from JSON. */
@@ -46,10 +47,8 @@ export interface AdminSource {
   acceptance_rate: number;
 }
 
-const STATUSES = ['active', 'paused', 'retired'] as const;
-
 /** A source status from a form value, or '' for anything else. */
-export const sourceStatus = (v: unknown): '' | AdminSource['status'] => STATUSES.find((s) => s === v) ?? '';
+export const sourceStatus = (v: unknown): '' | AdminSource['status'] => SOURCE_STATUSES.find((s) => s === v) ?? '';
 
 /** Read one source (null when its id, name or status is unusable). */
 export function readSource(v: unknown): AdminSource | null {
@@ -75,8 +74,6 @@ export function readSource(v: unknown): AdminSource | null {
 
 // ---- OPML import ----
 
-/** Largest OPML file the server takes (core/domain/opml.ts OPML_MAX_BYTES). */
-export const OPML_MAX_BYTES = 5 * 1024 * 1024;
 
 /** One line of an import summary. */
 export interface ImportLine {

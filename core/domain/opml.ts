@@ -16,8 +16,6 @@ import { xmlText } from './html.ts';
 import type { SourceDoc } from './source.ts';
 import { TOPICS } from './taxonomy.ts';
 
-/** Largest OPML file read (bytes). */
-export const OPML_MAX_BYTES = 5 * 1024 * 1024;
 /** Most feed outlines one file may list. */
 export const OPML_MAX_FEEDS = 2000;
 /** Most topic hints kept per source, and their longest length. */

@@ -2,8 +2,14 @@
  * The Source resource (SPEC.md "Source"): its stored shape, the status state table and derived metrics.
  */
 
+/** The polling statuses of a source, in the admin's order. */
+export const SOURCE_STATUSES = ['active', 'paused', 'retired'] as const;
+
 /** Polling status of a source. */
-export type SourceStatus = 'active' | 'paused' | 'retired';
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
+
+/** Largest OPML file of sources read (bytes): the server's limit, and the admin page's check before it sends one. */
+export const OPML_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A source as stored in the `sources` collection. */
 export interface SourceDoc {

@@ -13,7 +13,7 @@ import { fingerprint } from '../domain/fingerprint.ts';
 import { gateDecision } from '../domain/gate.ts';
 import { isValidId, slugId, stableId } from '../domain/ids.ts';
 import { canonicalUrl } from '../domain/links.ts';
-import { newSourceDefaults } from '../domain/source.ts';
+import { newSourceDefaults, SOURCE_STATUSES } from '../domain/source.ts';
 import { isFlavor, isTag, isTopic } from '../domain/taxonomy.ts';
 import { ValidationError } from '../platform/errors.ts';
 import { changeMarker } from '../store/articles.ts';
@@ -30,7 +30,7 @@ const sourceSchema = z.object({
   name: z.string().trim().min(1).max(200),
   feed_url: httpUrl,
   homepage: httpUrl.optional(),
-  status: z.enum(['active', 'paused', 'retired']).default('active'),
+  status: z.enum(SOURCE_STATUSES).default('active'),
   content_visible: z.boolean().default(true),
   paywalled: z.boolean().default(false),
 });

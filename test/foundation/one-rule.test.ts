@@ -5,7 +5,8 @@
  * (`errorText`, core/platform/errors.ts; nine copies), a character's `\u` escape (`escapeUnits`,
  * core/domain/escape.ts; two copies), the shape of a secret token (`isSecretToken`,
  * core/domain/auth.ts; three), of an id (`isValidId`, core/domain/guards.ts; two), of a mood, topic
- * or tag id (`isSlug`; two, in the app) and a switch that is on (`isOn`; three). No source module
+ * or tag id (`isSlug`; two, in the app), a switch that is on (`isOn`; three) and a source's statuses
+ * (`SOURCE_STATUSES`, core/domain/source.ts; three: the admin route, the seed file, the app). No source module
  * under core/, api/, jobs/, site/, app/ or scripts/ spells one out again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const RULES = [
   { rule: "an id's shape", spelling: /\/\^\[A-Za-z0-9_-\]\{1,64\}\$\//, home: 'core/domain/guards.ts' },
   { rule: "a mood, topic or tag id's shape", spelling: /\[a-z0-9\]\[a-z0-9-\]\{0,40\}/, home: 'core/domain/guards.ts' },
   { rule: 'a switch that is on', spelling: /1\|true\|yes\|on|true\|1\|yes\|on/, home: 'core/domain/guards.ts' },
+  { rule: "a source's statuses", spelling: /'active', 'paused', 'retired'/, home: 'core/domain/source.ts' },
 ];
 
 const modules = FOLDERS.flatMap((folder) =>

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { OPML_MAX_BYTES } from '../../../core/domain/opml.ts';
+import { OPML_MAX_BYTES, SOURCE_STATUSES } from '../../../core/domain/source.ts';
 import { describeError, NotFoundError, ValidationError } from '../../../core/platform/errors.ts';
 import { importOpml } from '../../../core/pipeline/opml.ts';
 import { readModelFor } from '../../../core/readmodel/readmodel.ts';
@@ -52,7 +52,7 @@ export function sourceHealthView(s: SourceDoc) {
   };
 }
 
-const statusBody = z.object({ status: z.enum(['active', 'paused', 'retired']) });
+const statusBody = z.object({ status: z.enum(SOURCE_STATUSES) });
 const visibilityBody = z.object({ visibility: z.enum(['visible', 'hidden']) });
 const ImportQuery = z.object({ status: z.enum(['paused', 'active']).default('paused') });
 const reviewBody = z.discriminatedUnion('action', [

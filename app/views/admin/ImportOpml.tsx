@@ -6,7 +6,8 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { request } from '../../lib/http.ts';
-import { failureText, importSentence, OPML_MAX_BYTES, readImportSummary, type ImportLine, type ImportView } from '../../lib/admin.ts';
+import { OPML_MAX_BYTES } from '../../../core/domain/source.ts';
+import { failureText, importSentence, readImportSummary, type ImportLine, type ImportView } from '../../lib/admin.ts';
 import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
 
 function Lines({ title, lines }: { title: string; lines: ImportLine[] }) {
