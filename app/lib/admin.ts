@@ -5,7 +5,7 @@
  * `request`); loaded only in the admin chunk, never with the reader.
  */
 import { isRecord } from '../../core/domain/guards.ts';
-import { SOURCE_STATUSES } from '../../core/domain/source.ts';
+import { SOURCE_STATUSES, type SourceHealthView } from '../../core/domain/source.ts';
 import { errorMessage, UNREACHABLE, type Answer } from './http.ts';
 
 /** A plain object from JSON. */
@@ -30,22 +30,11 @@ export function failureText(answer: Answer): string {
 
 // ---- Sources ----
 
-/** One row of the sources table (the health view of `GET /api/admin/sources`). */
-export interface AdminSource {
-  id: string;
-  name: string;
-  feed_url: string;
-  homepage: string;
-  status: 'active' | 'paused' | 'retired';
-  content_visible: boolean;
-  paywalled: boolean;
-  review_reason: string | null;
-  last_error: string | null;
-  last_success_at: string | null;
-  failures: number;
-  served: number;
-  acceptance_rate: number;
-}
+/** One row of the sources table: the fields it shows of the server's health view (`GET /api/admin/sources`). */
+export type AdminSource = Pick<
+  SourceHealthView,
+  'id' | 'name' | 'feed_url' | 'homepage' | 'status' | 'content_visible' | 'paywalled' | 'review_reason' | 'last_error' | 'last_success_at' | 'failures' | 'served' | 'acceptance_rate'
+>;
 
 /** A source status from a form value, or '' for anything else. */
 export const sourceStatus = (v: unknown): '' | AdminSource['status'] => SOURCE_STATUSES.find((s) => s === v) ?? '';

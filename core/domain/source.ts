@@ -101,3 +101,18 @@ export function sourceRates(s: Pick<SourceDoc, 'total_articles' | 'accepted_tota
     image_coverage: pct(s.with_image, s.total_articles),
   };
 }
+
+/**
+ * A source as the admin's health list answers it (`GET /api/admin/sources` and the single-source
+ * answers of its actions): the stored fields with dates as ISO text, and the derived rates. The
+ * route returns it and the admin page's `AdminSource` is read from it, so the two cannot drift.
+ */
+export type SourceHealthView = Omit<SourceDoc, '_id' | 'etag' | 'last_modified' | 'description' | 'topic_hint' | 'topic_hints' | DateField> & {
+  id: string;
+  description: string | null;
+  topic_hint: string | null;
+  topic_hints: string[];
+} & { [K in DateField]: string | null } & ReturnType<typeof sourceRates>;
+
+/** The fields of a stored source that hold a date. */
+type DateField = 'last_success_at' | 'last_attempt_at' | 'next_poll_at' | 'retry_after' | 'created_at' | 'updated_at';

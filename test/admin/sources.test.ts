@@ -9,6 +9,7 @@ import { bumpPoolVersion, readPoolVersion } from '../../core/store/meta.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { readSource } from '../../app/lib/admin.ts';
 import { as, errorCode, signIn } from './helpers.ts';
 
 let ctx: TestContext;
@@ -75,6 +76,19 @@ test('the health list shows every source with its metrics and derived rates', as
   for (const key of ['feed_url', 'homepage', 'content_visible', 'served', 'last_success_at', 'last_attempt_at', 'next_poll_at', 'retry_after', 'review_reason', 'paywalled']) {
     assert.ok(key in row, key);
   }
+});
+
+test('the admin page reads the health list the server writes: every field of its row kept as sent (one shape: SourceHealthView)', async () => {
+  const source = makeSource({ name: 'Zz Shape', status: 'active', active: true, total_articles: 8, accepted_total: 6, failures: 1, last_error: 'timeout', last_success_at: new Date('2026-11-20T10:00:00Z'), review_reason: 'check the adverts' });
+  await insertFixtures(ctx.db, { sources: [source] });
+  const { items } = (await (await admin('/api/admin/sources')).json()) as { items: Array<Record<string, unknown>> };
+  const row = items.find((i) => i.id === source._id);
+  assert.ok(row);
+  const read = readSource(row);
+  assert.ok(read);
+  const sent = Object.fromEntries(Object.keys(read).map((key) => [key, row[key]]));
+  assert.equal(read, sent);
+  assert.equal([read.last_success_at, read.acceptance_rate, read.review_reason], ['2026-11-20T10:00:00.000Z', 75, 'check the adverts']);
 });
 
 test('review: flag with a reason, clear it; a flag without a reason is 422', async () => {

@@ -9,7 +9,7 @@ import { OPML_MAX_BYTES, SOURCE_STATUSES } from '../../../core/domain/source.ts'
 import { describeError, NotFoundError, ValidationError } from '../../../core/platform/errors.ts';
 import { importOpml } from '../../../core/pipeline/opml.ts';
 import { readModelFor } from '../../../core/readmodel/readmodel.ts';
-import { sourceRates, type SourceDoc } from '../../../core/domain/source.ts';
+import { sourceRates, type SourceDoc, type SourceHealthView } from '../../../core/domain/source.ts';
 import { findSource } from '../../../core/store/sources.ts';
 import { listAllSources, setSourceReview, setSourceStatus, setSourceVisibility } from '../../../core/store/admin-sources.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
@@ -20,7 +20,7 @@ import { adminPreview } from './preview.ts';
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A source as the health list shows it: identity, flags, polling health, metrics and derived rates. */
-export function sourceHealthView(s: SourceDoc) {
+export function sourceHealthView(s: SourceDoc): SourceHealthView {
   return {
     id: s._id,
     name: s.name,
