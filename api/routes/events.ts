@@ -7,7 +7,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { eventRecord, isEventKind, isVisitorToken, visitorHash } from '../../core/domain/event.ts';
+import { eventRecord, isEventKind, visitorHash } from '../../core/domain/event.ts';
+import { isVisitorToken } from '../../core/domain/guards.ts';
 import { isValidId } from '../../core/domain/ids.ts';
 import { recordEvent } from '../../core/store/events.ts';
 import type { AppDeps, AppEnv } from '../deps.ts';

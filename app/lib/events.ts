@@ -5,10 +5,9 @@
  */
 import { utcDay } from '../../core/domain/days.ts';
 import type { EventKind } from '../../core/domain/event.ts';
+import { isVisitorToken } from '../../core/domain/guards.ts';
 import { request } from './http.ts';
 import { readJson, writeJson } from './storage.ts';
-
-const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** A fresh random visitor token (128 bits, url-safe). */
 export function newVisitorToken(random: (bytes: Uint8Array) => Uint8Array): string {
@@ -19,7 +18,7 @@ export function newVisitorToken(random: (bytes: Uint8Array) => Uint8Array): stri
 /** The device's visitor token, created once. */
 export function visitorToken(): string {
   const stored = readJson('visitor');
-  if (typeof stored === 'string' && TOKEN.test(stored)) return stored;
+  if (isVisitorToken(stored)) return stored;
   const token = newVisitorToken((b) => crypto.getRandomValues(b));
   writeJson('visitor', token);
   return token;

@@ -37,14 +37,6 @@ export function isEventKind(value: unknown): value is EventKind {
   return typeof value === 'string' && kinds.has(value);
 }
 
-/** A visitor token: 16–128 url-safe characters (a UUID or a base64url random value both fit). */
-export const VISITOR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-
-/** True when `value` looks like a client-generated visitor token. */
-export function isVisitorToken(value: unknown): value is string {
-  return typeof value === 'string' && VISITOR_TOKEN_PATTERN.test(value);
-}
-
 /** The stored visitor hash: hex HMAC-SHA256 of the token keyed with the session secret. */
 export function visitorHash(token: string, secret: string): string {
   return createHmac('sha256', secret).update(`visitor:${token}`).digest('hex');

@@ -27,6 +27,14 @@ export function isOn(value: string | null | undefined): boolean {
   return value !== null && value !== undefined && ON_PATTERN.test(value.trim());
 }
 
+/** A visitor token: 16–128 url-safe characters (a UUID or a base64url random value both fit). */
+const VISITOR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** True when `value` can be a device's visitor token (SPEC.md "Events"): what the server takes and the app keeps. */
+export function isVisitorToken(value: unknown): value is string {
+  return typeof value === 'string' && VISITOR_TOKEN_PATTERN.test(value);
+}
+
 /** True for a plain (non-array) object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

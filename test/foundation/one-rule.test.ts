@@ -6,7 +6,8 @@
  * core/domain/escape.ts; two copies), the shape of a secret token (`isSecretToken`,
  * core/domain/auth.ts; three), of an id (`isValidId`, core/domain/guards.ts; two), of a mood, topic
  * or tag id (`isSlug`; two, in the app), a switch that is on (`isOn`; three) and a source's statuses
- * (`SOURCE_STATUSES`, core/domain/source.ts; three: the admin route, the seed file, the app). No source module
+ * (`SOURCE_STATUSES`, core/domain/source.ts; three: the admin route, the seed file, the app) and a
+ * visitor token's shape (`isVisitorToken`, guards.ts; the app kept its own, narrower). No source module
  * under core/, api/, jobs/, site/, app/ or scripts/ spells one out again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const RULES = [
   { rule: "a mood, topic or tag id's shape", spelling: /\[a-z0-9\]\[a-z0-9-\]\{0,40\}/, home: 'core/domain/guards.ts' },
   { rule: 'a switch that is on', spelling: /1\|true\|yes\|on|true\|1\|yes\|on/, home: 'core/domain/guards.ts' },
   { rule: "a source's statuses", spelling: /'active', 'paused', 'retired'/, home: 'core/domain/source.ts' },
+  { rule: "a visitor token's shape", spelling: /\[A-Za-z0-9_-\]\{16,/, home: 'core/domain/guards.ts' },
 ];
 
 const modules = FOLDERS.flatMap((folder) =>
