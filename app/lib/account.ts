@@ -6,7 +6,7 @@
  */
 import type { DigestPrefView } from '../../core/domain/digest.ts';
 import { isValidId, isRecord } from '../../core/domain/guards.ts';
-import type { AccountView, FollowView, IdentityView, SessionView, UserView } from '../../core/domain/user.ts';
+import { isFollowKind, isHistoryEvent, type AccountView, type FollowView, type HistoryEvent, type IdentityView, type SessionView, type UserView } from '../../core/domain/user.ts';
 import { httpUrl, parseCard, type Card } from './cards.ts';
 import { errorMessage, request, UNREACHABLE, type Answer } from './http.ts';
 
@@ -37,7 +37,7 @@ export interface LibraryItem {
   /** `saved_at` or the history entry's `at` (ISO). */
   at: string;
   /** History only. */
-  event: 'opened' | 'replaced' | null;
+  event: HistoryEvent | null;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -140,7 +140,7 @@ export async function saveDigest(pref: DigestPref): Promise<DigestPref | null> {
 function parseItem(v: unknown, atKey: 'saved_at' | 'at'): LibraryItem | null {
   const card = parseCard(v);
   if (!card || !isRecord(v)) return null;
-  const event = v.event === 'opened' || v.event === 'replaced' ? v.event : null;
+  const event = isHistoryEvent(v.event) ? v.event : null;
   return { card, at: str(v[atKey]), event };
 }
 
@@ -175,7 +175,7 @@ export async function fetchFollows(): Promise<Follow[] | null> {
   const res = await send('GET', '/api/follows');
   if (res.status !== 200 || !isRecord(res.body)) return null;
   return list(res.body.items, (v) =>
-    isRecord(v) && (v.kind === 'source' || v.kind === 'tag') && typeof v.value === 'string' ? { kind: v.kind, value: v.value, name: str(v.name) || v.value } : null,
+    isRecord(v) && isFollowKind(v.kind) && typeof v.value === 'string' ? { kind: v.kind, value: v.value, name: str(v.name) || v.value } : null,
   );
 }
 

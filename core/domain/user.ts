@@ -55,6 +55,9 @@ export interface FollowDoc {
 /** The follow kinds SPEC.md allows. */
 export const FOLLOW_KINDS: readonly FollowDoc['kind'][] = ['source', 'tag'];
 
+/** True when `value` is a follow kind (the reader app reads answers with this; the routes take `z.enum(FOLLOW_KINDS)`). */
+export const isFollowKind = (value: unknown): value is FollowDoc['kind'] => (FOLLOW_KINDS as readonly unknown[]).includes(value);
+
 /** A saved article in the `saved` collection; unique per (user_id, article_id). */
 export interface SavedDoc {
   _id: string;
@@ -67,6 +70,9 @@ export interface SavedDoc {
 export type HistoryEvent = 'opened' | 'replaced';
 /** Every accepted history event. */
 export const HISTORY_EVENTS: readonly HistoryEvent[] = ['opened', 'replaced'];
+
+/** True when `value` is a history event. */
+export const isHistoryEvent = (value: unknown): value is HistoryEvent => (HISTORY_EVENTS as readonly unknown[]).includes(value);
 
 /** A history entry in the `history` collection; one per (user_id, article_id), latest event wins. */
 export interface HistoryDoc {

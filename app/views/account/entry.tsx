@@ -3,6 +3,7 @@
  * the Sign in / Your account entry, the Save button on a card and the Follow button on a source or
  * tag feed and by a card's source name. Signed out, Save and Follow render nothing: the reader stays calm and uncluttered.
  */
+import type { Follow } from '../../lib/account.ts';
 import { follow, toggleSaved, useSession } from './session.ts';
 
 /** Props of the entry: the app's navigation. */
@@ -64,7 +65,7 @@ export function SaveButton({ articleId, title, say }: SaveButtonProps) {
 
 /** Props of the Follow button. */
 export interface FollowButtonProps {
-  kind: 'source' | 'tag';
+  kind: Follow['kind'];
   value: string;
   name: string;
   say: (text: string, undo?: () => void) => void;

@@ -7,12 +7,13 @@
  * the stricter value. Only the lane selection is a taste rather than a boundary: the account's wins.
  */
 import { isValidId, isRecord } from '../../../core/domain/guards.ts';
+import { isHistoryEvent, type HistoryEvent } from '../../../core/domain/user.ts';
 import { addTo, withoutExpired, type Pause, type Prefs } from '../../lib/prefs.ts';
 
 /** A history entry kept on the device while signed out (CONTRACT.md import body entry). */
 export interface DeviceHistoryEntry {
   article_id: string;
-  event: 'opened' | 'replaced';
+  event: HistoryEvent;
   /** ISO-8601. */
   at: string;
 }
@@ -89,7 +90,7 @@ export function parseDeviceHistory(value: unknown): DeviceHistoryEntry[] {
   const seen = new Set<string>();
   for (const v of value) {
     if (!isRecord(v) || !isValidId(v.article_id) || seen.has(v.article_id)) continue;
-    if (v.event !== 'opened' && v.event !== 'replaced') continue;
+    if (!isHistoryEvent(v.event)) continue;
     if (typeof v.at !== 'string' || Number.isNaN(Date.parse(v.at))) continue;
     seen.add(v.article_id);
     out.push({ article_id: v.article_id, event: v.event, at: new Date(v.at).toISOString() });
