@@ -1,26 +1,13 @@
 /**
- * The admin UI's client logic (docs/games-admin-ui.md): the `/api/admin/*` client (same-origin
- * cookies), tolerant readers of its answers (every field checked before a component sees it), the
- * sources table's filters and actions, and the chart geometry. Pure (calls go through http.ts's
+ * The admin UI's client logic (docs/games-admin-ui.md): a failed call's sentence, the sources
+ * table's filters and actions, the import's outcome, the chart geometry and the reply editor's
+ * sizes (the answers' readers are admin-answers.ts). Pure (calls go through http.ts's
  * `request`); loaded only in the admin chunk, never with the reader.
  */
-import { isRecord } from '../../core/domain/guards.ts';
-import { SOURCE_STATUSES, type SourceHealthView } from '../../core/domain/source.ts';
+import type { ImportSummary } from '../../core/domain/opml.ts';
+import { isFailingSource, type ImportStatus } from '../../core/domain/source.ts';
+import type { AdminSource } from './admin-answers.ts';
 import { errorMessage, UNREACHABLE, type Answer } from './http.ts';
-
-/** A plain object from JSON. */
-export type Rec = Record<string, unknown>;
-
-/** A finite number, or 0. */
-export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-/** A finite number, or null. */
-export const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-/** A string, or ''. */
-export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-/** A string, or null. */
-export const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-/** The records of an array (anything else dropped). */
-export const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 /** A calm sentence for a failed call: the contract error's message, else a generic one. */
 export function failureText(answer: Answer): string {
@@ -30,73 +17,11 @@ export function failureText(answer: Answer): string {
 
 // ---- Sources ----
 
-/** One row of the sources table: the fields it shows of the server's health view (`GET /api/admin/sources`). */
-export type AdminSource = Pick<
-  SourceHealthView,
-  'id' | 'name' | 'feed_url' | 'homepage' | 'status' | 'content_visible' | 'paywalled' | 'review_reason' | 'last_error' | 'last_success_at' | 'failures' | 'served' | 'acceptance_rate'
->;
-
-/** A source status from a form value, or '' for anything else. */
-export const sourceStatus = (v: unknown): '' | AdminSource['status'] => SOURCE_STATUSES.find((s) => s === v) ?? '';
-
-/** Read one source (null when its id, name or status is unusable). */
-export function readSource(v: unknown): AdminSource | null {
-  if (!isRecord(v)) return null;
-  const status = sourceStatus(v.status);
-  if (!status || !str(v.id) || typeof v.name !== 'string') return null;
-  return {
-    id: str(v.id),
-    name: str(v.name),
-    feed_url: str(v.feed_url),
-    homepage: str(v.homepage),
-    status,
-    content_visible: v.content_visible !== false,
-    paywalled: v.paywalled === true,
-    review_reason: strOrNull(v.review_reason),
-    last_error: strOrNull(v.last_error),
-    last_success_at: strOrNull(v.last_success_at),
-    failures: num(v.failures),
-    served: num(v.served),
-    acceptance_rate: num(v.acceptance_rate),
-  };
-}
-
-// ---- OPML import ----
-
-
-/** One line of an import summary. */
-export interface ImportLine {
-  name: string;
-  url: string;
-  /** The status it was added with, or why it is present or refused. */
-  note: string;
-}
-
-/** What `POST /api/admin/sources/import` answered, read tolerantly. */
-export interface ImportView {
-  added: ImportLine[];
-  present: ImportLine[];
-  refused: ImportLine[];
-}
-
-const importLines = (v: unknown, note: (r: Rec) => string): ImportLine[] =>
-  recs(v).map((r) => ({ name: str(r.name), url: str(r.feed_url) || str(r.url), note: note(r) }));
-
-/** Read an import summary (null when the answer is not one). */
-export function readImportSummary(v: unknown): ImportView | null {
-  if (!isRecord(v) || !Array.isArray(v.added) || !Array.isArray(v.present) || !Array.isArray(v.refused)) return null;
-  return {
-    added: importLines(v.added, (r) => str(r.status)),
-    present: importLines(v.present, (r) => str(r.reason)),
-    refused: importLines(v.refused, (r) => str(r.reason)),
-  };
-}
-
-/** The one-sentence outcome of an import. */
-export function importSentence(view: ImportView, status: 'paused' | 'active'): string {
+/** The one-sentence outcome of an OPML import. */
+export function importSentence(summary: ImportSummary, status: ImportStatus): string {
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-  const added = view.added.length === 0 ? 'No new sources' : `${n(view.added.length, 'source', 'sources')} added${status === 'paused' ? ' (paused until you resume them)' : ' (active)'}`;
-  return `${added}; ${n(view.present.length, 'was', 'were')} already present; ${n(view.refused.length, 'outline', 'outlines')} refused.`;
+  const added = summary.added.length === 0 ? 'No new sources' : `${n(summary.added.length, 'source', 'sources')} added${status === 'paused' ? ' (paused until you resume them)' : ' (active)'}`;
+  return `${added}; ${n(summary.present.length, 'was', 'were')} already present; ${n(summary.refused.length, 'outline', 'outlines')} refused.`;
 }
 
 /** The sources table's filters. */
@@ -107,8 +32,6 @@ export interface SourceFilter {
   failing: boolean;
 }
 
-/** Whether a source is failing (the same rule as the stats' `source_health.failing`). */
-export const isFailing = (s: AdminSource): boolean => s.failures > 0 || s.last_error !== null;
 
 /** The sources a filter keeps, in their order. */
 export function filterSources(items: readonly AdminSource[], f: SourceFilter): AdminSource[] {
@@ -117,7 +40,7 @@ export function filterSources(items: readonly AdminSource[], f: SourceFilter): A
       (!f.status || s.status === f.status) &&
       (!f.visibility || (f.visibility === 'visible') === s.content_visible) &&
       (!f.flagged || s.review_reason !== null) &&
-      (!f.failing || isFailing(s)),
+      (!f.failing || isFailingSource(s)),
   );
 }
 

@@ -3,8 +3,20 @@
  * from the real sources, never polled, with a stored snapshot of its latest preview.
  */
 
+/** Where a candidate can stand. */
+export const CANDIDATE_STATUSES = ['suggested', 'quarantined', 'rejected', 'promoted'] as const;
+
 /** Where a candidate stands. */
-export type CandidateStatus = 'suggested' | 'quarantined' | 'rejected' | 'promoted';
+export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+
+/** The statuses a candidate can still be rejected or promoted from: it waits for the admin's decision. */
+export const OPEN_CANDIDATE_STATUSES = ['suggested', 'quarantined'] as const satisfies readonly CandidateStatus[];
+
+/** Whether a candidate still waits for a decision (reject and promote start only there). */
+export const isOpenCandidate = (status: CandidateStatus): boolean => OPEN_CANDIDATE_STATUSES.some((s) => s === status);
+
+/** Whether a value is a candidate status (the admin page reads the queue's answers with it). */
+export const isCandidateStatus = (v: unknown): v is CandidateStatus => CANDIDATE_STATUSES.some((s) => s === v);
 
 /** What can be done to a candidate. */
 export type CandidateAction = 'repreview' | 'reject' | 'promote';
@@ -38,9 +50,9 @@ export function candidateTransition(current: CandidateStatus, action: CandidateA
       return current;
     case 'reject':
       if (current === 'rejected') return 'rejected';
-      return current === 'suggested' || current === 'quarantined' ? 'rejected' : null;
+      return isOpenCandidate(current) ? 'rejected' : null;
     case 'promote':
-      return current === 'suggested' || current === 'quarantined' ? 'promoted' : null;
+      return isOpenCandidate(current) ? 'promoted' : null;
   }
 }
 
@@ -59,8 +71,16 @@ export function candidateName(url: URL, feedTitle: string | null | undefined): s
   return title || url.hostname.replace(/^www\./, '');
 }
 
+/** A candidate as the admin routes answer it (`GET /api/admin/candidates` and each action): the stored candidate with its dates as ISO text. */
+export type CandidateView = Omit<CandidateDoc, '_id' | 'created_at' | 'updated_at' | 'previewed_at'> & {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  previewed_at: string;
+};
+
 /** The public JSON shape of a candidate. */
-export function candidateView(doc: CandidateDoc): Record<string, unknown> {
+export function candidateView(doc: CandidateDoc): CandidateView {
   return {
     id: doc._id,
     url: doc.url,

@@ -13,7 +13,7 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { parseOpml } from 'feedsmith';
 import { xmlText } from './html.ts';
-import type { SourceDoc } from './source.ts';
+import type { ImportStatus, SourceDoc } from './source.ts';
 import { TOPICS } from './taxonomy.ts';
 
 /** Most feed outlines one file may list. */
@@ -44,6 +44,16 @@ export interface OpmlRefusal {
   name: string;
   url: string;
   reason: string;
+}
+
+/** What an import did: the answer of `POST /api/admin/import/sources.opml` and what `npm run sources -- import` prints. */
+export interface ImportSummary {
+  /** The file's own title, when it has one. */
+  title: string | null;
+  added: Array<{ id: string; name: string; feed_url: string; status: ImportStatus }>;
+  /** Already a source (`source_id` its id), or listed earlier in the same file (`source_id` ''). */
+  present: Array<{ name: string; feed_url: string; source_id: string; reason: string }>;
+  refused: OpmlRefusal[];
 }
 
 /** What a file holds, or why it was refused whole. */

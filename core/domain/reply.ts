@@ -129,6 +129,35 @@ export interface FeedbackReplyDoc {
 /** A feedback item as the inbox reads it: the `feedback` collection's document, declared once in feedback.ts. */
 export type InboxFeedback = FeedbackDoc;
 
+/** A reply as the inbox answers it: the stored reply with its date as ISO text. */
+export type FeedbackReplyView = Omit<FeedbackReplyDoc, '_id' | 'sent_at'> & { id: string; sent_at: string };
+
+/** A feedback item as the inbox answers it (`GET /api/admin/feedback`, the read toggle): dates as ISO text, with its replies. */
+export type InboxItemView = Omit<InboxFeedback, '_id' | 'read_at' | 'created_at'> & {
+  id: string;
+  read_at: string | null;
+  created_at: string;
+  replies: FeedbackReplyView[];
+};
+
+/** The JSON shape of a reply. */
+export function replyView(r: FeedbackReplyDoc): FeedbackReplyView {
+  return { id: r._id, feedback_id: r.feedback_id, user_id: r.user_id, message: r.message, message_html: r.message_html, sent_to: r.sent_to, sent_at: r.sent_at.toISOString() };
+}
+
+/** The JSON shape of a feedback item with its replies. */
+export function inboxItemView(f: InboxFeedback, replies: readonly FeedbackReplyDoc[]): InboxItemView {
+  return {
+    id: f._id,
+    category: f.category,
+    contact_email: f.contact_email,
+    message: f.message,
+    read_at: f.read_at ? f.read_at.toISOString() : null,
+    created_at: f.created_at.toISOString(),
+    replies: replies.map(replyView),
+  };
+}
+
 /** The reply mail (rule 10): multipart, the subject, a quoted context block, nothing else about anyone. */
 export function replyMail(input: { serviceName: string; reply: SanitizedReply; original: Pick<InboxFeedback, 'message' | 'created_at'> }): {
   subject: string;

@@ -8,8 +8,16 @@ export const SOURCE_STATUSES = ['active', 'paused', 'retired'] as const;
 /** Polling status of a source. */
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
+/** The statuses an OPML import may give the sources it adds: paused (the default: nothing is fetched until an operator resumes them) or active. */
+export const IMPORT_STATUSES = ['paused', 'active'] as const satisfies readonly SourceStatus[];
+/** One of IMPORT_STATUSES. */
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
 /** Largest OPML file of sources read (bytes): the server's limit, and the admin page's check before it sends one. */
 export const OPML_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Whether a source is failing: its last poll failed, or it has failures counted (the stats' `source_health.failing` and the admin table's filter). */
+export const isFailingSource = (s: { failures: number; last_error: string | null }): boolean => s.failures > 0 || s.last_error !== null;
 
 /** A source as stored in the `sources` collection. */
 export interface SourceDoc {

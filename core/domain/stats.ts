@@ -5,7 +5,7 @@
  * never stored on events. No figure names a visitor, a user or an address (no personal data).
  */
 import { addDays, utcDay } from './days.ts';
-import type { SourceDoc } from './source.ts';
+import { isFailingSource, type SourceDoc } from './source.ts';
 import { displayName, tagFamily } from './taxonomy.ts';
 
 /** The allowed windows (SPEC.md "Limits"). */
@@ -223,7 +223,7 @@ export function computeStats(input: StatsInput) {
       retired: sources.filter((s) => s.status === 'retired').length,
       hidden: sources.filter((s) => !s.content_visible).length,
       flagged: sources.filter((s) => s.review_reason !== null).length,
-      failing: sources.filter((s) => s.failures > 0 || s.last_error !== null).length,
+      failing: sources.filter(isFailingSource).length,
     },
   };
 }

@@ -16,8 +16,8 @@ import type { Config } from '../platform/config.ts';
 import { decodeFeedBytes } from '../domain/charset.ts';
 import { randomId, slugId } from '../domain/ids.ts';
 import { canonicalUrl } from '../domain/links.ts';
-import { readOpml, renderSourcesOpml, topicFromHints, type OpmlEntry, type OpmlRefusal } from '../domain/opml.ts';
-import { newSourceDefaults, OPML_MAX_BYTES, type SourceDoc } from '../domain/source.ts';
+import { readOpml, renderSourcesOpml, topicFromHints, type ImportSummary, type OpmlEntry } from '../domain/opml.ts';
+import { newSourceDefaults, OPML_MAX_BYTES, type ImportStatus, type SourceDoc } from '../domain/source.ts';
 import { errorText, ValidationError } from '../platform/errors.ts';
 import { checkUrl } from './fetcher.ts';
 import { listAllSources } from '../store/admin-sources.ts';
@@ -34,20 +34,10 @@ export function starterOpml(): Buffer {
 
 /** How the imported sources start, and what addresses may be imported. */
 export interface ImportOptions {
-  /** `paused` (the default: nothing is fetched until an operator resumes it) or `active`. */
-  status: 'paused' | 'active';
+  status: ImportStatus;
   /** FETCH_ALLOW_PRIVATE: loopback and private addresses are accepted (tests, local demos). */
   allowPrivate: boolean;
   now: Date;
-}
-
-/** What an import did. */
-export interface ImportSummary {
-  /** The file's own title, when it has one. */
-  title: string | null;
-  added: Array<{ id: string; name: string; feed_url: string; status: SourceDoc['status'] }>;
-  present: Array<{ name: string; feed_url: string; source_id: string; reason: string }>;
-  refused: OpmlRefusal[];
 }
 
 /** A duplicate-key error from the driver (the unique `_id` or `feed_url`). */
@@ -144,7 +134,7 @@ export async function importOpml(db: Db, bytes: Uint8Array, contentType: string 
       try {
         // Keyed by feed URL: a source added meanwhile by someone else is left as it is.
         const result = await sourcesCollection(db).updateOne({ feed_url: candidate.feed_url }, { $setOnInsert: candidate }, { upsert: true });
-        if (result.upsertedCount === 1) summary.added.push({ id: candidate._id, name: candidate.name, feed_url: candidate.feed_url, status: candidate.status });
+        if (result.upsertedCount === 1) summary.added.push({ id: candidate._id, name: candidate.name, feed_url: candidate.feed_url, status: options.status });
         else {
           const other = await sourcesCollection(db).findOne({ feed_url: candidate.feed_url }, { projection: { _id: 1 } });
           summary.present.push({ name: candidate.name, feed_url: candidate.feed_url, source_id: other?._id ?? '', reason: 'already a source' });

@@ -8,7 +8,8 @@ import type { CandidateDoc } from '../../core/domain/candidate.ts';
 import { candidatesCollection } from '../../core/store/candidates.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
-import { as, errorCode, signIn } from './helpers.ts';
+import { readCandidate } from '../../app/lib/admin-answers.ts';
+import { as, asSent, errorCode, signIn } from './helpers.ts';
 
 let ctx: TestContext;
 let strict: TestContext;
@@ -73,6 +74,18 @@ test('POST stages a suggested candidate with a full preview_json (every Preview 
   const list = (await (await admin('/api/admin/candidates')).json()) as { items: Array<{ id: string }> };
   assert.ok(list.items.some((i) => i.id === candidate.id));
   assert.is((await stage('/good.xml')).status, 409, 'the same URL is staged only once');
+});
+
+test('the admin page reads the candidates the server writes: every field kept as sent, the preview whole (one shape: CandidateView)', async () => {
+  const res = await admin('/api/admin/candidates', { json: { url: `${base}/shape.xml` } });
+  const sent = ((await res.json()) as { candidate: unknown }).candidate;
+  const read = readCandidate(sent);
+  assert.ok(read);
+  assert.equal(read, asSent(read, sent));
+  assert.ok(read.preview_json && read.preview_json.sample_size === 4 && read.preview_json.model_view, 'the preview read whole');
+  const list = ((await (await admin('/api/admin/candidates')).json()) as { items: unknown[] }).items;
+  const listed = list.map(readCandidate).find((c) => c?.id === read.id);
+  assert.equal(listed, read, 'the list answers the same shape');
 });
 
 test('a feed with nothing to accept is quarantined', async () => {

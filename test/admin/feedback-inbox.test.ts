@@ -4,7 +4,9 @@ import type { FeedbackReplyDoc, InboxFeedback } from '../../core/domain/reply.ts
 import { replyPlainText } from '../../core/domain/reply.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { decodeQuotedPrintable, mailHeader, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { as, errorCode, signIn } from './helpers.ts';
+import { isRecord } from '../../core/domain/guards.ts';
+import { readInboxItem, readReply } from '../../app/lib/admin-answers.ts';
+import { as, asSent, errorCode, signIn } from './helpers.ts';
 
 let ctx: TestContext;
 let smtp: TestSmtp;
@@ -67,6 +69,22 @@ test('the read toggle sets and clears read_at; a bad body is 422', async () => {
   assert.is(res.status, 422);
 });
 
+test('the admin page reads the inbox the server writes: every field of an item and its replies kept as sent (one shape: InboxItemView)', async () => {
+  const item = await addFeedback({ category: 'praise', created_at: new Date('2026-11-04T08:00:00Z'), read_at: new Date('2026-11-05T08:00:00Z') });
+  await replies().insertOne({ _id: 'r-shape', feedback_id: item._id, user_id: adminId, message: 'Thank you', message_html: '<p>Thank you</p>', sent_to: 'reader@example.org', sent_at: new Date('2026-11-05T08:00:00Z') });
+  const body = (await (await admin('/api/admin/feedback')).json()) as { items: unknown[] };
+  const sent = body.items.find((i) => isRecord(i) && i.id === item._id);
+  const read = readInboxItem(sent);
+  assert.ok(read);
+  assert.equal(read, asSent(read, sent));
+  assert.equal([read.category, read.read_at, read.replies.map((r) => [r.id, r.message_html, r.sent_at])], ['praise', '2026-11-05T08:00:00.000Z', [['r-shape', '<p>Thank you</p>', '2026-11-05T08:00:00.000Z']]]);
+  const toggled = (await (await admin(`/api/admin/feedback/${item._id}/read`, { json: { read: false } })).json()) as { item: unknown };
+  const readToggled = readInboxItem(toggled.item);
+  assert.ok(readToggled);
+  assert.equal(readToggled, asSent(readToggled, toggled.item));
+  assert.is(readToggled.read_at, null);
+});
+
 test('delete removes the item and its replies', async () => {
   const item = await addFeedback();
   await replies().insertOne({ _id: 'r-del', feedback_id: item._id, user_id: adminId, message: 'x', message_html: 'x', sent_to: 'a@b.c', sent_at: new Date() });
@@ -84,6 +102,11 @@ test('a reply is mailed multipart with the subject and a quoted context, then re
     json: { html: '  <div><b>Thank you!</b> We <i>will</i>.</div><ul><li>Space</li></ul><script>steal()</script><a href="https://x.example">link</a>  ' },
   });
   assert.is(res.status, 201);
+  const sent = ((await res.json()) as { reply: unknown }).reply;
+  const reply = readReply(sent);
+  assert.ok(reply, 'the admin page reads the recorded reply');
+  assert.equal(reply, asSent(reply, sent));
+  assert.is(reply.sent_to, 'reader@example.org');
   const [mail] = (await smtp.waitFor(before + 1)).slice(before);
   assert.ok(mail);
   assert.equal(mail.to, ['reader@example.org']);

@@ -31,3 +31,19 @@ export async function errorCode(res: Response): Promise<string> {
   }
   return '';
 }
+
+/**
+ * What the server sent, cut to the shape an admin page's reader kept (its fields, in arrays and
+ * objects all the way down): `assert.equal(read, asSent(read, sent))` holds when the reader kept
+ * every field it names exactly as sent, and fails when it names a field the server did not send.
+ */
+export function asSent(read: unknown, sent: unknown): unknown {
+  if (Array.isArray(read)) return Array.isArray(sent) ? sent.map((item: unknown, i) => asSent(read[i], item)) : sent;
+  if (typeof read === 'object' && read !== null) {
+    if (typeof sent !== 'object' || sent === null) return sent;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(read)) out[key] = asSent(value, (sent as Record<string, unknown>)[key]);
+    return out;
+  }
+  return sent;
+}

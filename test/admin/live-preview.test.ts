@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { ALL_INDEXES } from '../../core/store/schema.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { readPreview } from '../../app/lib/admin-answers.ts';
 import { as, signIn } from './helpers.ts';
 
 let ctx: TestContext;
@@ -53,6 +54,16 @@ test('the live preview of a source returns a preview and leaves every collection
   assert.ok(body.preview.model_view, 'the preview carries the classify view');
   assert.is(hits, 1, 'the feed was really fetched');
   assert.equal(await snapshotAll(), before, 'no write of any kind: no poll attempt, no health change, nothing staged');
+});
+
+test('the admin page reads the live preview the server writes, every field kept as sent (one shape: PreviewResult)', async () => {
+  const source = makeSource({ feed_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/shape.xml` });
+  await insertFixtures(ctx.db, { sources: [source] });
+  const body = (await (await admin(`/api/admin/sources/${source._id}/preview`, { method: 'POST' })).json()) as { preview: unknown };
+  const read = readPreview(body.preview);
+  assert.ok(read);
+  assert.equal(read, body.preview);
+  assert.ok(read.model_view && read.topic_mix && read.flavor_mix, 'with the classify view');
 });
 
 test.run();

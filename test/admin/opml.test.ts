@@ -15,10 +15,12 @@ import { readOpml } from '../../core/domain/opml.ts';
 import { OPML_MAX_BYTES } from '../../core/domain/source.ts';
 import type { SourceDoc } from '../../core/domain/source.ts';
 import { AppError } from '../../core/platform/errors.ts';
-import { importOpml, type ImportSummary } from '../../core/pipeline/opml.ts';
+import type { ImportSummary } from '../../core/domain/opml.ts';
+import { importOpml } from '../../core/pipeline/opml.ts';
 import { sourcesCollection } from '../../core/store/collections.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { readImportSummary } from '../../app/lib/admin-answers.ts';
 import { as, errorCode, signIn } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -128,6 +130,16 @@ test('a real-world OPML adds exactly the right sources, paused, and refuses the 
   const again = await importOpml(ctx.db, bytes(REAL_WORLD), undefined, options);
   assert.is(again.added.length, 0, 'importing the same file twice adds nothing');
   assert.is(again.present.length, 6);
+});
+
+test('the admin page reads the import summary the server writes, every line kept as sent (one shape: ImportSummary)', async () => {
+  const res = await admin('/api/admin/import/sources.opml?status=active', { method: 'POST', body: REAL_WORLD.replaceAll('example.org', 'shape.example.org') });
+  const sent: unknown = await res.json();
+  const read = readImportSummary(sent);
+  assert.ok(read);
+  assert.equal(read, sent);
+  assert.ok(read.added.length > 0 && read.refused.length > 0, 'added and refused lines both read');
+  assert.ok(read.added.every((a) => a.status === 'active'));
 });
 
 test('active by choice; private addresses are accepted where the fetcher may reach them', async () => {

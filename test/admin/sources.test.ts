@@ -9,7 +9,7 @@ import { bumpPoolVersion, readPoolVersion } from '../../core/store/meta.ts';
 import { readModelFor } from '../../core/readmodel/readmodel.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
-import { readSource } from '../../app/lib/admin.ts';
+import { readSource } from '../../app/lib/admin-answers.ts';
 import { as, errorCode, signIn } from './helpers.ts';
 
 let ctx: TestContext;

@@ -4,6 +4,7 @@ import type { InboxFeedback } from '../../core/domain/reply.ts';
 import { clampDays } from '../../core/domain/stats.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 import { insertFixtures, makeArticle, makeSource } from '../helpers/fixtures.ts';
+import { readStats } from '../../app/lib/admin-answers.ts';
 import { as, signIn } from './helpers.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -74,6 +75,16 @@ test('GET /api/admin/stats reports every figure for the default 30-day window', 
   assert.is(s.feedback_unread, 2);
   assert.equal(s.corpus, { articles: 3, accepted: 2, rejected: 1, duplicates: 0, acceptance_rate: 66.7 });
   assert.equal(s.source_health, { total: 1, active: 1, paused: 0, retired: 0, hidden: 0, flagged: 1, failing: 1 });
+});
+
+test('the dashboard reads the figures the server writes, every one kept as sent (one shape: AdminStats)', async () => {
+  for (const days of [7, 30, 90]) {
+    const sent: unknown = await (await admin(`/api/admin/stats?days=${days}`)).json();
+    const read = readStats(sent);
+    assert.ok(read, `days=${days}`);
+    assert.equal(read, sent);
+  }
+  assert.is(readStats({ days: 14 }), null, 'a window the server never sends is not a stats answer');
 });
 
 test('the window follows days; corpus and source health do not', async () => {

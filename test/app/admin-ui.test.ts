@@ -9,11 +9,10 @@ import {
   legacySizePx,
   linePoints,
   niceTicks,
-  readSource,
   REPLY_SIZES,
   statusActions,
-  type AdminSource,
 } from '../../app/lib/admin.ts';
+import { readSource, type AdminSource } from '../../app/lib/admin-answers.ts';
 import { sanitizeReply } from '../../core/domain/reply.ts';
 
 const source = (over: Record<string, unknown>): AdminSource => {

@@ -7,7 +7,12 @@
  * core/domain/auth.ts; three), of an id (`isValidId`, core/domain/guards.ts; two), of a mood, topic
  * or tag id (`isSlug`; two, in the app), a switch that is on (`isOn`; three) and a source's statuses
  * (`SOURCE_STATUSES`, core/domain/source.ts; three: the admin route, the seed file, the app) and a
- * visitor token's shape (`isVisitorToken`, guards.ts; the app kept its own, narrower). No source module
+ * visitor token's shape (`isVisitorToken`, guards.ts; the app kept its own, narrower); for the admin
+ * page (28 Nov afternoon): a candidate still open to reject or promote (`isOpenCandidate`,
+ * core/domain/candidate.ts; the route twice, the app once), a failing source (`isFailingSource`,
+ * core/domain/source.ts; the stats and the app), an import's statuses (`IMPORT_STATUSES`; the route,
+ * the pipeline, the app) and the dashboard's windows (`STATS_WINDOWS`, core/domain/stats.ts; the
+ * app). No source module
  * under core/, api/, jobs/, site/, app/ or scripts/ spells one out again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,6 +34,10 @@ const RULES = [
   { rule: 'a switch that is on', spelling: /1\|true\|yes\|on|true\|1\|yes\|on/, home: 'core/domain/guards.ts' },
   { rule: "a source's statuses", spelling: /'active', 'paused', 'retired'/, home: 'core/domain/source.ts' },
   { rule: "a visitor token's shape", spelling: /\[A-Za-z0-9_-\]\{16,/, home: 'core/domain/guards.ts' },
+  { rule: 'a candidate still waiting for a decision', spelling: /'suggested'(?: \|\||,) (?:\w+\.status === )?'quarantined'/, home: 'core/domain/candidate.ts' },
+  { rule: 'a failing source', spelling: /failures > 0 \|\| \w+\.last_error/, home: 'core/domain/source.ts' },
+  { rule: "an OPML import's statuses", spelling: /\['paused', 'active'\]|'paused' \| 'active'/, home: 'core/domain/source.ts' },
+  { rule: "the dashboard's windows", spelling: /\[7, 30, 90\]/, home: 'core/domain/stats.ts' },
 ];
 
 const modules = FOLDERS.flatMap((folder) =>

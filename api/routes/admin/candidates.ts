@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError, NotFoundError } from '../../../core/platform/errors.ts';
 import { checkUrl } from '../../../core/pipeline/fetcher.ts';
-import { candidateName, candidateTransition, candidateView, initialCandidateStatus, type CandidateDoc } from '../../../core/domain/candidate.ts';
+import { candidateName, OPEN_CANDIDATE_STATUSES, candidateTransition, candidateView, initialCandidateStatus, type CandidateDoc } from '../../../core/domain/candidate.ts';
 import { randomId, slugId } from '../../../core/domain/ids.ts';
 import { newSourceDefaults, type SourceDoc } from '../../../core/domain/source.ts';
 import { sourcesCollection } from '../../../core/store/collections.ts';
@@ -88,7 +88,7 @@ export function adminCandidatesRoutes(deps: AppDeps): Hono<AppEnv> {
     const candidate = found(await findCandidate(deps.db, pathId(c, 'candidate')));
     if (candidateTransition(candidate.status, 'reject') === null) throw new ConflictError(`A ${candidate.status} candidate cannot be rejected.`, 'invalid_transition');
     if (candidate.status === 'rejected') return c.json({ candidate: candidateView(candidate) });
-    const updated = await transitionCandidate(deps.db, candidate._id, ['suggested', 'quarantined'], 'rejected', deps.now());
+    const updated = await transitionCandidate(deps.db, candidate._id, OPEN_CANDIDATE_STATUSES, 'rejected', deps.now());
     if (!updated) throw new ConflictError('The candidate changed meanwhile; reload and try again.', 'invalid_transition');
     return c.json({ candidate: candidateView(updated) });
   });
@@ -116,7 +116,7 @@ export function adminCandidatesRoutes(deps: AppDeps): Hono<AppEnv> {
       active: status === 'active',
     };
     await sourcesCollection(deps.db).insertOne(source);
-    const updated = await transitionCandidate(deps.db, candidate._id, ['suggested', 'quarantined'], 'promoted', now, { source_id: source._id });
+    const updated = await transitionCandidate(deps.db, candidate._id, OPEN_CANDIDATE_STATUSES, 'promoted', now, { source_id: source._id });
     if (!updated) {
       // A concurrent reject or promote won: take the new source back so no orphan remains.
       await sourcesCollection(deps.db).deleteOne({ _id: source._id });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { BadRequestError, NotFoundError, UpstreamError, ValidationError } from '../../../core/platform/errors.ts';
 import { describeError } from '../../../core/platform/errors.ts';
 import { randomId } from '../../../core/domain/ids.ts';
-import { replyMail, sanitizeReply, type FeedbackReplyDoc, type InboxFeedback } from '../../../core/domain/reply.ts';
+import { inboxItemView, replyMail, replyView, sanitizeReply, type FeedbackReplyDoc } from '../../../core/domain/reply.ts';
 import { deleteFeedback, findFeedback, listFeedback, listReplies, recordReply, setFeedbackRead } from '../../../core/store/admin-feedback.ts';
 import { adminUserId } from '../../admin-gate.ts';
 import type { AppDeps, AppEnv } from '../../deps.ts';
@@ -22,22 +22,6 @@ export const REPLY_SEND_BUDGET_MS = 20_000;
 
 const readBody = z.object({ read: z.boolean() });
 const replyBody = z.object({ html: z.string() });
-
-function replyView(r: FeedbackReplyDoc) {
-  return { id: r._id, feedback_id: r.feedback_id, user_id: r.user_id, message: r.message, message_html: r.message_html, sent_to: r.sent_to, sent_at: r.sent_at.toISOString() };
-}
-
-function feedbackView(f: InboxFeedback, replies: FeedbackReplyDoc[]) {
-  return {
-    id: f._id,
-    category: f.category,
-    contact_email: f.contact_email,
-    message: f.message,
-    read_at: f.read_at ? f.read_at.toISOString() : null,
-    created_at: f.created_at.toISOString(),
-    replies: replies.map(replyView),
-  };
-}
 
 /** Send within the budget; any failure or a timeout becomes a 502. */
 async function sendWithin<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -61,7 +45,7 @@ export function adminFeedbackRoutes(deps: AppDeps): Hono<AppEnv> {
     const replies = await listReplies(deps.db, items.map((f) => f._id));
     const byFeedback = new Map<string, FeedbackReplyDoc[]>();
     for (const r of replies) byFeedback.set(r.feedback_id, [...(byFeedback.get(r.feedback_id) ?? []), r]);
-    return c.json({ items: items.map((f) => feedbackView(f, byFeedback.get(f._id) ?? [])), unread: items.filter((f) => f.read_at === null).length });
+    return c.json({ items: items.map((f) => inboxItemView(f, byFeedback.get(f._id) ?? [])), unread: items.filter((f) => f.read_at === null).length });
   });
 
   app.post('/:id/read', jsonBody(readBody, ADMIN_BODY), async (c) => {
@@ -69,7 +53,7 @@ export function adminFeedbackRoutes(deps: AppDeps): Hono<AppEnv> {
     const { read } = c.req.valid('json');
     const updated = await setFeedbackRead(deps.db, id, read, deps.now());
     if (!updated) throw new NotFoundError('No feedback with that id.');
-    return c.json({ item: feedbackView(updated, await listReplies(deps.db, [id])) });
+    return c.json({ item: inboxItemView(updated, await listReplies(deps.db, [id])) });
   });
 
   app.delete('/:id', async (c) => {

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { OPML_MAX_BYTES, SOURCE_STATUSES } from '../../../core/domain/source.ts';
+import { IMPORT_STATUSES, OPML_MAX_BYTES, SOURCE_STATUSES } from '../../../core/domain/source.ts';
 import { describeError, NotFoundError, ValidationError } from '../../../core/platform/errors.ts';
 import { importOpml } from '../../../core/pipeline/opml.ts';
 import { readModelFor } from '../../../core/readmodel/readmodel.ts';
@@ -54,7 +54,7 @@ export function sourceHealthView(s: SourceDoc): SourceHealthView {
 
 const statusBody = z.object({ status: z.enum(SOURCE_STATUSES) });
 const visibilityBody = z.object({ visibility: z.enum(['visible', 'hidden']) });
-const ImportQuery = z.object({ status: z.enum(['paused', 'active']).default('paused') });
+const ImportQuery = z.object({ status: z.enum(IMPORT_STATUSES).default('paused') });
 const reviewBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('flag'), reason: z.string().trim().min(1, 'a reason is needed to flag a source').max(500) }),
   z.object({ action: z.literal('clear'), reason: z.string().optional().nullable() }),

@@ -4,30 +4,14 @@
  * "activate now") and reject.
  */
 import { useState } from 'preact/hooks';
+import { isOpenCandidate } from '../../../core/domain/candidate.ts';
 import { isRecord } from '../../../core/domain/guards.ts';
 import { request } from '../../lib/http.ts';
 import { useAdminItems } from './useAdminItems.ts';
-import { failureText, str, type Rec } from '../../lib/admin.ts';
+import { failureText } from '../../lib/admin.ts';
+import { readCandidate, type Candidate } from '../../lib/admin-answers.ts';
 import { PreviewPanel } from './PreviewPanel.tsx';
 import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
-
-interface Candidate {
-  id: string;
-  url: string;
-  name: string;
-  status: string;
-  preview: unknown;
-  source_id: string | null;
-}
-
-const readCandidate = (r: Rec): Candidate => ({
-  id: str(r.id),
-  url: str(r.url),
-  name: str(r.name),
-  status: str(r.status),
-  preview: r.preview_json,
-  source_id: typeof r.source_id === 'string' ? r.source_id : null,
-});
 
 function CandidateItem({ c, replace, say }: { c: Candidate; replace: (c: Candidate) => void; say: (t: string) => void }) {
   const [activate, setActivate] = useState(false);
@@ -37,12 +21,13 @@ function CandidateItem({ c, replace, say }: { c: Candidate; replace: (c: Candida
     setBusy(true);
     const answer = await request(path, body === undefined ? { method: 'POST' } : { json: body });
     setBusy(false);
-    if (answer.ok && isRecord(answer.body) && isRecord(answer.body.candidate)) {
-      replace(readCandidate(answer.body.candidate));
+    const next = answer.ok && isRecord(answer.body) ? readCandidate(answer.body.candidate) : null;
+    if (next) {
+      replace(next);
       say(done);
     } else say(failureText(answer));
   };
-  const open = c.status === 'suggested' || c.status === 'quarantined';
+  const open = isOpenCandidate(c.status);
   const headingId = `cand-${c.id}`;
   return (
     <li class="admin-box" data-id={c.id}>
@@ -54,7 +39,7 @@ function CandidateItem({ c, replace, say }: { c: Candidate; replace: (c: Candida
         {c.source_id && <p>Now the source <code>{c.source_id}</code>.</p>}
         <details>
           <summary>Preview</summary>
-          <PreviewPanel preview={c.preview} label={`Preview of ${c.name || c.url}`} />
+          <PreviewPanel preview={c.preview_json} label={`Preview of ${c.name || c.url}`} />
         </details>
         <div class="actions">
           <button type="button" class="button" disabled={busy} onClick={() => void act(`${base}/preview`, undefined, 'Preview refreshed.')}>
@@ -91,8 +76,8 @@ export function Candidates({ say }: { say: (t: string) => void }) {
     setError('');
     const answer = await request('/api/admin/candidates', { json: { url: url.trim() } });
     setAdding(false);
-    if (answer.ok && isRecord(answer.body) && isRecord(answer.body.candidate)) {
-      const c = readCandidate(answer.body.candidate);
+    const c = answer.ok && isRecord(answer.body) ? readCandidate(answer.body.candidate) : null;
+    if (c) {
       setItems((list) => [c, ...(list ?? [])]);
       setUrl('');
       say(`Staged ${c.name || c.url} as ${c.status}.`);

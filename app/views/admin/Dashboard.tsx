@@ -4,14 +4,15 @@
  * tolerantly (a missing one shows as 0) and rendered as text.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { isRecord } from '../../../core/domain/guards.ts';
+import { STATS_WINDOWS, type AdminStats, type StatsWindow } from '../../../core/domain/stats.ts';
 import { request } from '../../lib/http.ts';
-import { failureText, num, numOrNull, recs, str, type Rec } from '../../lib/admin.ts';
+import { failureText } from '../../lib/admin.ts';
+import { readStats } from '../../lib/admin-answers.ts';
 import { BarChart, LineChart } from './charts.tsx';
 
-const WINDOWS = [7, 30, 90] as const;
-
-const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
+/** A figures table's rows: its keys as words, each count (a `_rate` as a percentage). */
+const rowsOf = (figures: Record<string, number>): Array<[string, number | string]> =>
+  Object.entries(figures).map(([k, n]) => [k.replace(/_/g, ' '), k.endsWith('_rate') ? `${n}%` : n]);
 
 function Figures({ title, rows }: { title: string; rows: Array<[string, number | string]> }) {
   return (
@@ -52,22 +53,23 @@ function Ranked({ title, rows }: { title: string; rows: Array<[string, number]> 
  * The visitor counts: today, 7 and 30 days, and the chosen window's own count only when it is
  * neither (with 7 or 30 it is the same number, which read as a fourth figure).
  */
-function visitorRows(v: Record<string, unknown>, days: number): Array<[string, number]> {
-  const rows: Array<[string, number]> = [['Today', num(v.today)], ['Last 7 days', num(v.last_7_days)], ['Last 30 days', num(v.last_30_days)]];
-  if (days !== 7 && days !== 30) rows.push([`Last ${days} days`, num(v.in_window)]);
+function visitorRows(v: AdminStats['visitors'], days: StatsWindow): Array<[string, number]> {
+  const rows: Array<[string, number]> = [['Today', v.today], ['Last 7 days', v.last_7_days], ['Last 30 days', v.last_30_days]];
+  if (days !== 7 && days !== 30) rows.push([`Last ${days} days`, v.in_window]);
   return rows;
 }
 
 /** The dashboard; `days` is the chosen window (also used by the audience download). */
-export function Dashboard({ days, setDays }: { days: number; setDays: (d: number) => void }) {
-  const [stats, setStats] = useState<Rec | null>(null);
+export function Dashboard({ days, setDays }: { days: StatsWindow; setDays: (d: StatsWindow) => void }) {
+  const [stats, setStats] = useState<AdminStats | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     let live = true;
     setError('');
     void request(`/api/admin/stats?days=${days}`).then((answer) => {
       if (!live) return;
-      if (answer.ok && isRecord(answer.body)) setStats(answer.body);
+      const read = answer.ok ? readStats(answer.body) : null;
+      if (read) setStats(read);
       else setError(failureText(answer));
     });
     return () => {
@@ -75,15 +77,11 @@ export function Dashboard({ days, setDays }: { days: number; setDays: (d: number
     };
   }, [days]);
 
-  const v = rec(stats?.visitors);
-  const daily = recs(stats?.daily);
-  const mix = rec(stats?.emotional_mix);
-  const funnel = rec(stats?.funnel);
   return (
     <div class="dashboard">
       <fieldset class="row window">
         <legend>Window</legend>
-        {WINDOWS.map((w) => (
+        {STATS_WINDOWS.map((w) => (
           <label key={w} class="check">
             <input type="radio" name="stats-days" value={w} checked={days === w} onChange={() => setDays(w)} /> {w} days
           </label>
@@ -94,37 +92,37 @@ export function Dashboard({ days, setDays }: { days: number; setDays: (d: number
       {stats && (
         <>
           <div class="cards-row">
-            <Figures title="Visitors" rows={visitorRows(v, days)} />
-            <Figures title="Returning" rows={[['Returning', num(rec(stats.returning).returning)], ['One and done', num(rec(stats.returning).one_and_done)]]} />
-            <Figures title="People" rows={[['Accounts', num(rec(stats.accounts).total)], ['New accounts', num(rec(stats.accounts).new_in_window)], ['Unread feedback', num(stats.feedback_unread)]]} />
+            <Figures title="Visitors" rows={visitorRows(stats.visitors, days)} />
+            <Figures title="Returning" rows={[['Returning', stats.returning.returning], ['One and done', stats.returning.one_and_done]]} />
+            <Figures title="People" rows={[['Accounts', stats.accounts.total], ['New accounts', stats.accounts.new_in_window], ['Unread feedback', stats.feedback_unread]]} />
           </div>
           <LineChart
             id="chart-daily"
             title={`Daily visits and opens, last ${days} days`}
-            days={daily.map((d) => str(d.day))}
+            days={stats.daily.map((d) => d.day)}
             series={[
-              { name: 'Visits', values: daily.map((d) => num(d.visits)), className: 'series-a' },
-              { name: 'Opens', values: daily.map((d) => num(d.opens)), className: 'series-b' },
+              { name: 'Visits', values: stats.daily.map((d) => d.visits), className: 'series-a' },
+              { name: 'Opens', values: stats.daily.map((d) => d.opens), className: 'series-b' },
             ]}
           />
-          <BarChart id="chart-mix" title="Emotional mix of opened stories" unit="Opens" rows={recs(mix.flavors).map((f) => ({ label: str(f.name) || str(f.flavor), value: num(f.opens) }))} />
+          <BarChart id="chart-mix" title="Emotional mix of opened stories" unit="Opens" rows={stats.emotional_mix.flavors.map((f) => ({ label: f.name || f.flavor, value: f.opens }))} />
           <p>
-            Average cortisol of what was opened: <strong>{numOrNull(mix.avg_cortisol) ?? '–'}</strong>; average ragebait:{' '}
-            <strong>{numOrNull(mix.avg_ragebait) ?? '–'}</strong> (0–10).
+            Average cortisol of what was opened: <strong>{stats.emotional_mix.avg_cortisol ?? '–'}</strong>; average ragebait:{' '}
+            <strong>{stats.emotional_mix.avg_ragebait ?? '–'}</strong> (0–10).
           </p>
           <div class="cards-row">
-            <Ranked title="Top opened stories" rows={recs(stats.top_articles).map((a) => [str(a.title) || str(a.id), num(a.opens)])} />
-            <Ranked title="Groupings" rows={recs(stats.groupings).map((g) => [str(g.name) || str(g.tag), num(g.opens)])} />
-            <Ranked title="Topics" rows={recs(stats.topics).map((t) => [str(t.name) || str(t.topic), num(t.opens)])} />
+            <Ranked title="Top opened stories" rows={stats.top_articles.map((a) => [a.title || a.id, a.opens])} />
+            <Ranked title="Groupings" rows={stats.groupings.map((g) => [g.name || g.tag, g.opens])} />
+            <Ranked title="Topics" rows={stats.topics.map((t) => [t.name || t.topic, t.opens])} />
           </div>
           <div class="cards-row">
-            <Figures title="Reading funnel" rows={[['Opens', num(funnel.opens)], ['Summaries viewed', num(funnel.summary_viewed)], ['Source clicks', num(funnel.source_click)], ['Summary to source', `${num(funnel.summary_to_source_rate)}%`]]} />
-            <Figures title="Shares" rows={[['Service link', num(rec(stats.shares).share_svc)], ['Source link', num(rec(stats.shares).copy_source)], ['Native share', num(rec(stats.shares).native_share)], ['In all', num(rec(stats.shares).total)]]} />
-            <Figures title="Friction" rows={Object.entries(rec(stats.friction)).map(([k, n]) => [k.replace(/_/g, ' '), num(n)])} />
-            <Figures title="Paywall" rows={Object.entries(rec(stats.paywall)).map(([k, n]) => [k.replace(/_/g, ' '), num(n)])} />
-            <Figures title="Days seen per visitor" rows={recs(stats.returning_buckets).map((b) => [str(b.label), num(b.visitors)])} />
-            <Figures title="Corpus (all time)" rows={Object.entries(rec(stats.corpus)).map(([k, n]) => [k.replace(/_/g, ' '), k.endsWith('_rate') ? `${num(n)}%` : num(n)])} />
-            <Figures title="Source health (now)" rows={Object.entries(rec(stats.source_health)).map(([k, n]) => [k, num(n)])} />
+            <Figures title="Reading funnel" rows={[['Opens', stats.funnel.opens], ['Summaries viewed', stats.funnel.summary_viewed], ['Source clicks', stats.funnel.source_click], ['Summary to source', `${stats.funnel.summary_to_source_rate}%`]]} />
+            <Figures title="Shares" rows={[['Service link', stats.shares.share_svc], ['Source link', stats.shares.copy_source], ['Native share', stats.shares.native_share], ['In all', stats.shares.total]]} />
+            <Figures title="Friction" rows={rowsOf(stats.friction)} />
+            <Figures title="Paywall" rows={rowsOf(stats.paywall)} />
+            <Figures title="Days seen per visitor" rows={stats.returning_buckets.map((b) => [b.label, b.visitors])} />
+            <Figures title="Corpus (all time)" rows={rowsOf(stats.corpus)} />
+            <Figures title="Source health (now)" rows={Object.entries(stats.source_health)} />
           </div>
         </>
       )}

@@ -1,14 +1,27 @@
 /**
  * "Import OPML": choose a subscription list (.opml) exported by another reader, choose whether the
  * new sources start paused (the default) or active, and read what happened: added, already present
- * and refused, each with its reason. A file refused whole (malformed, not OPML, over 5 MB) adds
- * nothing and the reason is shown; a file over 5 MB is refused here before it is sent.
+ * and refused, each with its reason. A file refused whole (malformed, not OPML, over
+ * OPML_MAX_BYTES) adds nothing and the reason is shown; a file over the limit is refused here before
+ * it is sent.
  */
 import { useRef, useState } from 'preact/hooks';
 import { request } from '../../lib/http.ts';
-import { OPML_MAX_BYTES } from '../../../core/domain/source.ts';
-import { failureText, importSentence, readImportSummary, type ImportLine, type ImportView } from '../../lib/admin.ts';
+import type { ImportSummary } from '../../../core/domain/opml.ts';
+import { OPML_MAX_BYTES, type ImportStatus } from '../../../core/domain/source.ts';
+import { failureText, importSentence } from '../../lib/admin.ts';
+import { readImportSummary } from '../../lib/admin-answers.ts';
 import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
+
+/** One line of an import's summary: the outline's name and address, and its status or reason. */
+interface ImportLine {
+  name: string;
+  url: string;
+  note: string;
+}
+
+/** A file's limit as people say it. */
+const LIMIT = `${OPML_MAX_BYTES / 1024 / 1024} MB`;
 
 function Lines({ title, lines }: { title: string; lines: ImportLine[] }) {
   if (lines.length === 0) return null;
@@ -33,7 +46,7 @@ export function ImportOpml({ say, imported }: { say: (t: string) => void; import
   const [file, setFile] = useState<File | null>(null);
   const [active, setActive] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ view: ImportView; sentence: string } | null>(null);
+  const [result, setResult] = useState<{ summary: ImportSummary; sentence: string } | null>(null);
   const [problem, setProblem] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
@@ -47,23 +60,23 @@ export function ImportOpml({ say, imported }: { say: (t: string) => void; import
       return;
     }
     if (file.size > OPML_MAX_BYTES) {
-      setProblem(`${file.name} is larger than 5 MB; an OPML import takes at most that. Nothing was imported.`);
+      setProblem(`${file.name} is larger than ${LIMIT}; an OPML import takes at most that. Nothing was imported.`);
       return;
     }
     setBusy(true);
-    const status = active ? 'active' : 'paused';
+    const status: ImportStatus = active ? 'active' : 'paused';
     const answer = await request(`/api/admin/import/sources.opml?status=${status}`, { method: 'POST', file });
     setBusy(false);
-    const view = answer.ok ? readImportSummary(answer.body) : null;
-    if (!view) {
+    const summary = answer.ok ? readImportSummary(answer.body) : null;
+    if (!summary) {
       setProblem(failureText(answer));
       say(failureText(answer));
       return;
     }
-    const sentence = importSentence(view, status);
-    setResult({ view, sentence });
+    const sentence = importSentence(summary, status);
+    setResult({ summary, sentence });
     say(sentence);
-    if (view.added.length > 0) imported();
+    if (summary.added.length > 0) imported();
   };
 
   return (
@@ -93,9 +106,9 @@ export function ImportOpml({ say, imported }: { say: (t: string) => void; import
         {result && (
           <div class="import-summary">
             <p>{result.sentence}</p>
-            <Lines title="Added" lines={result.view.added} />
-            <Lines title="Already present" lines={result.view.present} />
-            <Lines title="Refused" lines={result.view.refused} />
+            <Lines title="Added" lines={result.summary.added.map((a) => ({ name: a.name, url: a.feed_url, note: a.status }))} />
+            <Lines title="Already present" lines={result.summary.present.map((p) => ({ name: p.name, url: p.feed_url, note: p.reason }))} />
+            <Lines title="Refused" lines={result.summary.refused.map((r) => ({ name: r.name, url: r.url, note: r.reason }))} />
           </div>
         )}
       </div>

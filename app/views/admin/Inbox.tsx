@@ -9,42 +9,15 @@ import { formatWhen } from '../../../core/domain/dates.ts';
 import { isRecord } from '../../../core/domain/guards.ts';
 import { request } from '../../lib/http.ts';
 import { useAdminItems } from './useAdminItems.ts';
-import { failureText, hasReplyText, recs, str, strOrNull, type Rec } from '../../lib/admin.ts';
+import { failureText, hasReplyText } from '../../lib/admin.ts';
+import { readInboxItem, readReply, type InboxItem } from '../../lib/admin-answers.ts';
 import { ReplyEditor, type EditorHandle } from './ReplyEditor.tsx';
 import { SafeReply } from './SafeHtml.tsx';
 import { ErrorLine, SubmitButton } from '../../components/Form/index.tsx';
 
-interface Reply {
-  id: string;
-  message_html: string;
-  sent_to: string;
-  sent_at: string;
-}
-
-interface Item {
-  id: string;
-  category: string | null;
-  contact_email: string | null;
-  message: string;
-  read_at: string | null;
-  created_at: string;
-  replies: Reply[];
-}
-
-const readReply = (r: Rec): Reply => ({ id: str(r.id), message_html: str(r.message_html), sent_to: str(r.sent_to), sent_at: str(r.sent_at) });
-const readItem = (r: Rec): Item => ({
-  id: str(r.id),
-  category: strOrNull(r.category),
-  contact_email: strOrNull(r.contact_email),
-  message: str(r.message),
-  read_at: strOrNull(r.read_at),
-  created_at: str(r.created_at),
-  replies: recs(r.replies).map(readReply),
-});
-
 const when = (iso: string) => (iso ? (formatWhen(iso, new Date())?.text ?? '') : '');
 
-function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: Item) => void; remove: () => void; say: (t: string) => void }) {
+function FeedbackItem({ item, update, remove, say }: { item: InboxItem; update: (i: InboxItem) => void; remove: () => void; say: (t: string) => void }) {
   const editor = useRef<EditorHandle | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
@@ -57,8 +30,9 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
 
   const toggleRead = async () => {
     const answer = await request(`/api/admin/feedback/${encodeURIComponent(item.id)}/read`, { json: { read: item.read_at === null } });
-    if (answer.ok && isRecord(answer.body) && isRecord(answer.body.item)) {
-      update(readItem(answer.body.item));
+    const next = answer.ok && isRecord(answer.body) ? readInboxItem(answer.body.item) : null;
+    if (next) {
+      update(next);
       say(item.read_at === null ? 'Marked as read.' : 'Marked as unread.');
     } else say(failureText(answer));
   };
@@ -78,8 +52,8 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
     setError('');
     const answer = await request(`/api/admin/feedback/${encodeURIComponent(item.id)}/reply`, { json: { html: ed.html() } });
     setSending(false);
-    if (answer.ok && isRecord(answer.body) && isRecord(answer.body.reply)) {
-      const reply = readReply(answer.body.reply);
+    const reply = answer.ok && isRecord(answer.body) ? readReply(answer.body.reply) : null;
+    if (reply) {
       ed.clear();
       update({ ...item, read_at: item.read_at ?? reply.sent_at, replies: [...item.replies, reply] });
       say(`Reply sent to ${reply.sent_to}.`);
@@ -151,7 +125,7 @@ function FeedbackItem({ item, update, remove, say }: { item: Item; update: (i: I
 
 /** The inbox section. */
 export function Inbox({ say }: { say: (t: string) => void }) {
-  const { items, setItems, error } = useAdminItems('/api/admin/feedback', readItem);
+  const { items, setItems, error } = useAdminItems('/api/admin/feedback', readInboxItem);
   if (error) return <p class="error" role="alert">{error}</p>;
   if (!items) return <p class="quiet">Loading the inbox…</p>;
   const unread = items.filter((i) => !i.read_at).length;

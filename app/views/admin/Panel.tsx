@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LazyViewProps } from '../types.ts';
+import type { StatsWindow } from '../../../core/domain/stats.ts';
 import { Candidates } from './Candidates.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { Inbox } from './Inbox.tsx';
@@ -42,7 +43,7 @@ export function useStyles(id: string, text: string): void {
 export default function AdminPanel({ say }: Pick<LazyViewProps, 'say'>) {
   useStyles('admin-styles', css);
   const [section, setSection] = useState<Section>(() => sectionFrom(location.search));
-  const [days, setDays] = useState(30);
+  const [days, setDays] = useState<StatsWindow>(30);
   const heading = useRef<HTMLHeadingElement>(null);
   const switched = useRef(false);
   useEffect(() => {

@@ -6,19 +6,18 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatWhen } from '../../../core/domain/dates.ts';
+import { isFailingSource } from '../../../core/domain/source.ts';
 import { isRecord } from '../../../core/domain/guards.ts';
 import { request } from '../../lib/http.ts';
 import { useAdminItems } from './useAdminItems.ts';
 import {
   failureText,
   filterSources,
-  isFailing,
-  readSource,
-  sourceStatus,
   statusActions,
-  type AdminSource,
   type SourceFilter,
 } from '../../lib/admin.ts';
+import type { PreviewResult } from '../../../core/domain/preview.ts';
+import { readPreview, readSource, sourceStatus, type AdminSource } from '../../lib/admin-answers.ts';
 import { ColumnHeads } from './charts.tsx';
 import { ImportOpml } from './ImportOpml.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
@@ -53,7 +52,7 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
       <td role="cell" data-label={COLUMNS[1]}>{s.status}</td>
       <td role="cell" data-label={COLUMNS[2]}>{s.content_visible ? 'visible' : 'hidden'}</td>
       <td role="cell" data-label={COLUMNS[3]}>
-        {isFailing(s) ? <strong>failing</strong> : 'ok'}
+        {isFailingSource(s) ? <strong>failing</strong> : 'ok'}
         <br />
         <span class="small">last success {when(s.last_success_at)}; failures {s.failures}</span>
         {s.last_error && <span class="small quiet"><br />{s.last_error}</span>}
@@ -127,7 +126,7 @@ function Row({ s, act, preview }: { s: AdminSource; act: (path: string, body: un
 export function Sources({ say }: { say: (t: string) => void }) {
   const { items, setItems, error, load } = useAdminItems('/api/admin/sources', readSource);
   const [filter, setFilter] = useState<SourceFilter>({ status: '', visibility: '', flagged: false, failing: false });
-  const [preview, setPreview] = useState<{ name: string; body: unknown; loading: boolean } | null>(null);
+  const [preview, setPreview] = useState<{ name: string; body: PreviewResult | null; loading: boolean } | null>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => previewHeading.current?.focus(), [preview?.name]);
@@ -146,7 +145,7 @@ export function Sources({ say }: { say: (t: string) => void }) {
   const runPreview = async (s: AdminSource) => {
     setPreview({ name: s.name, body: null, loading: true });
     const answer = await request(`/api/admin/sources/${encodeURIComponent(s.id)}/preview`, { method: 'POST' });
-    if (answer.ok && isRecord(answer.body)) setPreview({ name: s.name, body: answer.body.preview, loading: false });
+    if (answer.ok && isRecord(answer.body)) setPreview({ name: s.name, body: readPreview(answer.body.preview), loading: false });
     else {
       setPreview(null);
       say(failureText(answer));

@@ -2,7 +2,8 @@
 import type { StateUpdater } from 'preact/hooks';
 import { useEffect, useState } from 'preact/hooks';
 import { isRecord } from '../../../core/domain/guards.ts';
-import { failureText, recs, type Rec } from '../../lib/admin.ts';
+import { failureText } from '../../lib/admin.ts';
+import { recs, type Rec } from '../../lib/admin-answers.ts';
 import { request } from '../../lib/http.ts';
 
 /** A loaded list: null until it arrives; `error` says why it could not be loaded; `load` asks again. */
