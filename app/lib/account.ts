@@ -6,7 +6,7 @@
  */
 import type { DigestPrefView } from '../../core/domain/digest.ts';
 import { isValidId, isRecord } from '../../core/domain/guards.ts';
-import { isFollowKind, isHistoryEvent, type AccountView, type FollowView, type HistoryEvent, type IdentityView, type SessionView, type UserView } from '../../core/domain/user.ts';
+import { isFollowKind, isHistoryEvent, isIdentityProvider, type AccountView, type FollowView, type HistoryEvent, type IdentityView, type SessionView, type UserView } from '../../core/domain/user.ts';
 import { httpUrl, parseCard, type Card } from './cards.ts';
 import { errorMessage, request, UNREACHABLE, type Answer } from './http.ts';
 
@@ -81,7 +81,7 @@ export async function startEmailSignIn(email: string): Promise<{ ok: boolean; me
 }
 
 function parseIdentity(v: unknown): Identity | null {
-  if (!isRecord(v) || (v.provider !== 'email' && v.provider !== 'oidc')) return null;
+  if (!isRecord(v) || !isIdentityProvider(v.provider)) return null;
   return { provider: v.provider, issuer: str(v.issuer), email: str(v.email), connected_at: str(v.connected_at), last_used_at: str(v.last_used_at) };
 }
 

@@ -27,12 +27,18 @@ export interface SessionDoc {
   expires_at: Date;
 }
 
+/** The sign-in methods an identity can be: `email` for the magic link, `oidc` for the identity provider. */
+export const IDENTITY_PROVIDERS = ['email', 'oidc'] as const;
+
+/** Whether a value is one of IDENTITY_PROVIDERS (the account page reads its identities with it). */
+export const isIdentityProvider = (value: unknown): value is (typeof IDENTITY_PROVIDERS)[number] => (IDENTITY_PROVIDERS as readonly unknown[]).includes(value);
+
 /** A connected sign-in method in the `identities` collection, unique per (issuer, subject). */
 export interface IdentityDoc {
   _id: string;
   user_id: string;
-  /** `email` for the magic link, `oidc` for the identity provider. */
-  provider: 'email' | 'oidc';
+  /** One of IDENTITY_PROVIDERS. */
+  provider: (typeof IDENTITY_PROVIDERS)[number];
   /** The OIDC `iss`, or the literal `email` for magic-link identities. */
   issuer: string;
   /** The OIDC `sub`, or the normalised address for magic-link identities. */

@@ -12,7 +12,8 @@
  * core/domain/candidate.ts; the route twice, the app once), a failing source (`isFailingSource`,
  * core/domain/source.ts; the stats and the app), an import's statuses (`IMPORT_STATUSES`; the route,
  * the pipeline, the app) and the dashboard's windows (`STATS_WINDOWS`, core/domain/stats.ts; the
- * app). No source module
+ * app), and the sign-in methods (`IDENTITY_PROVIDERS`, core/domain/user.ts; the app's account
+ * reader). No source module
  * under core/, api/, jobs/, site/, app/ or scripts/ spells one out again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ const RULES = [
   { rule: 'a candidate still waiting for a decision', spelling: /'suggested'(?: \|\||,) (?:\w+\.status === )?'quarantined'/, home: 'core/domain/candidate.ts' },
   { rule: 'a failing source', spelling: /failures > 0 \|\| \w+\.last_error/, home: 'core/domain/source.ts' },
   { rule: "an OPML import's statuses", spelling: /\['paused', 'active'\]|'paused' \| 'active'/, home: 'core/domain/source.ts' },
+  { rule: 'the sign-in methods', spelling: /\['email', 'oidc'\]|'email' \| 'oidc'|!== 'email' && \w+\.provider !== 'oidc'/, home: 'core/domain/user.ts' },
   { rule: "the dashboard's windows", spelling: /\[7, 30, 90\]/, home: 'core/domain/stats.ts' },
 ];
 
