@@ -39,6 +39,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { MongoClient } from 'mongodb';
 import { createApp } from '../api/app.ts';
+import { numberOrNull } from '../core/domain/guards.ts';
 import { createAppServer } from '../api/server.ts';
 import { createLogger } from '../core/platform/log.ts';
 import { cacheStats } from '../core/platform/cache.ts';
@@ -77,8 +78,7 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 function minorFaults(): number | null {
   try {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ');
-    const count = Number(fields?.[7]);
-    return Number.isFinite(count) ? count : null;
+    return numberOrNull(Number(fields?.[7]));
   } catch {
     return null;
   }

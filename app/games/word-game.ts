@@ -6,6 +6,7 @@
  * comes from the server; the answer is known here only once the server reveals it.
  */
 import { addDays } from '../../core/domain/days.ts';
+import { isRecord, textOrNull } from '../../core/domain/guards.ts';
 import { shareGrid, WORD_GAME_RULES, type LetterMark, type WordGame } from '../../core/domain/puzzle.ts';
 
 /** Key-value storage (localStorage in the browser). */
@@ -41,10 +42,6 @@ export interface GameStats {
 const RANK: Record<LetterMark, number> = { absent: 0, present: 1, correct: 2 };
 const MARKS = new Set<unknown>(['correct', 'present', 'absent']);
 const dictionaries = new Map<number, Promise<Set<string> | null>>();
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isPattern(value: unknown, length: number): value is LetterMark[] {
   return Array.isArray(value) && value.length === length && value.every((m) => MARKS.has(m));
@@ -237,9 +234,8 @@ export class WordGameController {
   stats(): GameStats {
     const s = readStored(this.storage, `${this.key}.stats`);
     const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0);
-    const day = (v: unknown) => (typeof v === 'string' ? v : null);
     if (!isRecord(s)) return { played: 0, won: 0, streak: 0, best: 0, last_won: null, last_played: null };
-    return { played: num(s.played), won: num(s.won), streak: num(s.streak), best: num(s.best), last_won: day(s.last_won), last_played: day(s.last_played) };
+    return { played: num(s.played), won: num(s.won), streak: num(s.streak), best: num(s.best), last_won: textOrNull(s.last_won), last_played: textOrNull(s.last_played) };
   }
 
   /** The best colour each letter has shown so far (for the on-screen keyboard). */

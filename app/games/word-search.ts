@@ -4,14 +4,11 @@
  * reading the grid along one of the 8 straight directions (`checkSelection`, core/domain), and keeps
  * the words found today on the device.
  */
+import { isRecord } from '../../core/domain/guards.ts';
 import { checkSelection, readSelection, type Cell } from '../../core/domain/puzzle-grid.ts';
 import { deviceStorage, type GameEnv, type GameStorage } from './word-game.ts';
 
 const KEY = 'tidings.puzzle.wordsearch';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A saved cell, re-validated (device storage is user-editable). */
 function toCell(value: unknown): Cell | null {

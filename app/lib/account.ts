@@ -5,7 +5,7 @@
  * "signed out" (401) or "not there"; views say so calmly instead of throwing.
  */
 import type { DigestPrefView } from '../../core/domain/digest.ts';
-import { isValidId, isRecord } from '../../core/domain/guards.ts';
+import { isValidId, isRecord, textOf } from '../../core/domain/guards.ts';
 import { isFollowKind, isHistoryEvent, isIdentityProvider, type AccountView, type FollowView, type HistoryEvent, type IdentityView, type SessionView, type UserView } from '../../core/domain/user.ts';
 import { httpUrl, parseCard, type Card } from './cards.ts';
 import { errorMessage, request, UNREACHABLE, type Answer } from './http.ts';
@@ -40,7 +40,6 @@ export interface LibraryItem {
   event: HistoryEvent | null;
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** A call with the session cookie and, when given, a JSON body. */
 const send = (method: string, path: string, json?: unknown): Promise<Answer> => request(path, json === undefined ? { method } : { method, json });
@@ -66,7 +65,7 @@ export async function fetchMe(): Promise<Me | null | undefined> {
 export async function fetchProvider(): Promise<{ name: string; start: string } | null> {
   const res = await send('GET', '/api/auth/providers');
   const oidc = isRecord(res.body) && isRecord(res.body.oidc) ? res.body.oidc : null;
-  const start = str(oidc?.start);
+  const start = textOf(oidc?.start);
   // Only our own path is followed: a provider button must never lead off-site from here.
   return oidc && typeof oidc.name === 'string' && start.startsWith('/api/auth/') ? { name: oidc.name, start } : null;
 }
@@ -75,19 +74,19 @@ export async function fetchProvider(): Promise<{ name: string; start: string } |
 export async function startEmailSignIn(email: string): Promise<{ ok: boolean; message: string }> {
   const res = await send('POST', '/api/auth/email/start', { email });
   if (res.status === UNREACHABLE) return { ok: false, message: 'Tidings could not be reached. Please try again in a moment.' };
-  if (res.status === 200 && isRecord(res.body)) return { ok: true, message: str(res.body.message) || 'A sign-in link is on its way.' };
+  if (res.status === 200 && isRecord(res.body)) return { ok: true, message: textOf(res.body.message) || 'A sign-in link is on its way.' };
   if (res.status === 422) return { ok: false, message: 'Please enter a valid e-mail address.' };
   return { ok: false, message: errorMessage(res.body) || 'That did not work. Please try again in a moment.' };
 }
 
 function parseIdentity(v: unknown): Identity | null {
   if (!isRecord(v) || !isIdentityProvider(v.provider)) return null;
-  return { provider: v.provider, issuer: str(v.issuer), email: str(v.email), connected_at: str(v.connected_at), last_used_at: str(v.last_used_at) };
+  return { provider: v.provider, issuer: textOf(v.issuer), email: textOf(v.email), connected_at: textOf(v.connected_at), last_used_at: textOf(v.last_used_at) };
 }
 
 function parseSession(v: unknown): SessionInfo | null {
   if (!isRecord(v) || !isValidId(v.id)) return null;
-  return { id: v.id, current: v.current === true, created_at: str(v.created_at), last_used_at: str(v.last_used_at) };
+  return { id: v.id, current: v.current === true, created_at: textOf(v.created_at), last_used_at: textOf(v.last_used_at) };
 }
 
 function list<T>(value: unknown, parse: (v: unknown) => T | null): T[] {
@@ -122,7 +121,7 @@ export const endSession = async (id: string): Promise<boolean> => (await send('D
 export function parseDigest(value: unknown): DigestPref | null {
   if (!isRecord(value) || typeof value.enabled !== 'boolean') return null;
   const hour = typeof value.hour === 'number' && Number.isInteger(value.hour) && value.hour >= 0 && value.hour <= 23 ? value.hour : 7;
-  return { enabled: value.enabled, hour, time_zone: str(value.time_zone) || 'UTC' };
+  return { enabled: value.enabled, hour, time_zone: textOf(value.time_zone) || 'UTC' };
 }
 
 /** `GET /api/digest`. */
@@ -141,7 +140,7 @@ function parseItem(v: unknown, atKey: 'saved_at' | 'at'): LibraryItem | null {
   const card = parseCard(v);
   if (!card || !isRecord(v)) return null;
   const event = isHistoryEvent(v.event) ? v.event : null;
-  return { card, at: str(v[atKey]), event };
+  return { card, at: textOf(v[atKey]), event };
 }
 
 /** `GET /api/saved` or `GET /api/history`: the items, or null when unavailable. */
@@ -175,7 +174,7 @@ export async function fetchFollows(): Promise<Follow[] | null> {
   const res = await send('GET', '/api/follows');
   if (res.status !== 200 || !isRecord(res.body)) return null;
   return list(res.body.items, (v) =>
-    isRecord(v) && isFollowKind(v.kind) && typeof v.value === 'string' ? { kind: v.kind, value: v.value, name: str(v.name) || v.value } : null,
+    isRecord(v) && isFollowKind(v.kind) && typeof v.value === 'string' ? { kind: v.kind, value: v.value, name: textOf(v.name) || v.value } : null,
   );
 }
 

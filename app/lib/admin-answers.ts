@@ -9,7 +9,7 @@
  * modules without imports. Pure; loaded only in the admin chunk.
  */
 import { isCandidateStatus, type CandidateView } from '../../core/domain/candidate.ts';
-import { isRecord } from '../../core/domain/guards.ts';
+import { countsOf, isRecord, numberOf, numberOrNull, recordsOf, stringsOf, textOf, textOrNull } from '../../core/domain/guards.ts';
 import type { ImportSummary } from '../../core/domain/opml.ts';
 import type { PreviewResult } from '../../core/domain/preview.ts';
 import type { FeedbackReplyView, InboxItemView } from '../../core/domain/reply.ts';
@@ -19,26 +19,8 @@ import { STATS_WINDOWS, type AdminStats } from '../../core/domain/stats.ts';
 /** A plain object from JSON. */
 export type Rec = Record<string, unknown>;
 
-/** A finite number, or 0. */
-export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-/** A finite number, or null. */
-export const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-/** A string, or ''. */
-export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-/** A string, or null. */
-export const strOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-/** The records of an array (anything else dropped). */
-export const recs = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 /** An object, or an empty one. */
 const rec = (v: unknown): Rec => (isRecord(v) ? v : {});
-/** The strings of an array (anything else dropped). */
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-/** A name → count table (non-numbers dropped). */
-function counts(v: Rec): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, n] of Object.entries(v)) if (typeof n === 'number' && Number.isFinite(n)) out[name] = n;
-  return out;
-}
 
 // ---- Sources (`GET /api/admin/sources`, each action's `source`) ----
 
@@ -55,21 +37,21 @@ export const sourceStatus = (v: unknown): '' | AdminSource['status'] => SOURCE_S
 export function readSource(v: unknown): AdminSource | null {
   if (!isRecord(v)) return null;
   const status = sourceStatus(v.status);
-  if (!status || !str(v.id) || typeof v.name !== 'string') return null;
+  if (!status || !textOf(v.id) || typeof v.name !== 'string') return null;
   return {
-    id: str(v.id),
-    name: str(v.name),
-    feed_url: str(v.feed_url),
-    homepage: str(v.homepage),
+    id: textOf(v.id),
+    name: textOf(v.name),
+    feed_url: textOf(v.feed_url),
+    homepage: textOf(v.homepage),
     status,
     content_visible: v.content_visible !== false,
     paywalled: v.paywalled === true,
-    review_reason: strOrNull(v.review_reason),
-    last_error: strOrNull(v.last_error),
-    last_success_at: strOrNull(v.last_success_at),
-    failures: num(v.failures),
-    served: num(v.served),
-    acceptance_rate: num(v.acceptance_rate),
+    review_reason: textOrNull(v.review_reason),
+    last_error: textOrNull(v.last_error),
+    last_success_at: textOrNull(v.last_success_at),
+    failures: numberOf(v.failures),
+    served: numberOf(v.served),
+    acceptance_rate: numberOf(v.acceptance_rate),
   };
 }
 
@@ -79,10 +61,10 @@ export function readSource(v: unknown): AdminSource | null {
 export function readImportSummary(v: unknown): ImportSummary | null {
   if (!isRecord(v) || !Array.isArray(v.added) || !Array.isArray(v.present) || !Array.isArray(v.refused)) return null;
   return {
-    title: strOrNull(v.title),
-    added: recs(v.added).map((r) => ({ id: str(r.id), name: str(r.name), feed_url: str(r.feed_url), status: IMPORT_STATUSES.find((s) => s === r.status) ?? 'paused' })),
-    present: recs(v.present).map((r) => ({ name: str(r.name), feed_url: str(r.feed_url), source_id: str(r.source_id), reason: str(r.reason) })),
-    refused: recs(v.refused).map((r) => ({ name: str(r.name), url: str(r.url), reason: str(r.reason) })),
+    title: textOrNull(v.title),
+    added: recordsOf(v.added).map((r) => ({ id: textOf(r.id), name: textOf(r.name), feed_url: textOf(r.feed_url), status: IMPORT_STATUSES.find((s) => s === r.status) ?? 'paused' })),
+    present: recordsOf(v.present).map((r) => ({ name: textOf(r.name), feed_url: textOf(r.feed_url), source_id: textOf(r.source_id), reason: textOf(r.reason) })),
+    refused: recordsOf(v.refused).map((r) => ({ name: textOf(r.name), url: textOf(r.url), reason: textOf(r.reason) })),
   };
 }
 
@@ -99,26 +81,26 @@ export function readPreview(v: unknown): PreviewResult | null {
   const fresh = rec(v.freshness);
   const examples = rec(v.examples);
   const preview: PreviewResult = {
-    url: str(v.url),
-    feed_title: strOrNull(v.feed_title),
-    sample_size: num(v.sample_size),
-    freshness: { newest_at: strOrNull(fresh.newest_at), oldest_at: strOrNull(fresh.oldest_at), newest_age_hours: numOrNull(fresh.newest_age_hours) },
-    acceptance_rate: num(v.acceptance_rate),
-    recent_7_days: num(v.recent_7_days),
-    avg_cortisol: num(v.avg_cortisol),
-    avg_ragebait: num(v.avg_ragebait),
-    avg_promotional: num(v.avg_promotional),
-    image_coverage: num(v.image_coverage),
+    url: textOf(v.url),
+    feed_title: textOrNull(v.feed_title),
+    sample_size: numberOf(v.sample_size),
+    freshness: { newest_at: textOrNull(fresh.newest_at), oldest_at: textOrNull(fresh.oldest_at), newest_age_hours: numberOrNull(fresh.newest_age_hours) },
+    acceptance_rate: numberOf(v.acceptance_rate),
+    recent_7_days: numberOf(v.recent_7_days),
+    avg_cortisol: numberOf(v.avg_cortisol),
+    avg_ragebait: numberOf(v.avg_ragebait),
+    avg_promotional: numberOf(v.avg_promotional),
+    image_coverage: numberOf(v.image_coverage),
     paywalled: v.paywalled === true,
     examples: {
-      accepted: strings(examples.accepted),
-      skipped: recs(examples.skipped).map((s) => ({ title: str(s.title), reason: str(s.reason), cues: strings(s.cues) })),
+      accepted: stringsOf(examples.accepted),
+      skipped: recordsOf(examples.skipped).map((s) => ({ title: textOf(s.title), reason: textOf(s.reason), cues: stringsOf(s.cues) })),
     },
   };
-  if (isRecord(v.topic_mix)) preview.topic_mix = counts(v.topic_mix);
-  if (isRecord(v.flavor_mix)) preview.flavor_mix = counts(v.flavor_mix);
+  if (isRecord(v.topic_mix)) preview.topic_mix = countsOf(v.topic_mix);
+  if (isRecord(v.flavor_mix)) preview.flavor_mix = countsOf(v.flavor_mix);
   if (isRecord(v.model_view) && isClassifiedBy(v.model_view.classified_by)) {
-    preview.model_view = { classified_by: v.model_view.classified_by, accept_rate: num(v.model_view.accept_rate) };
+    preview.model_view = { classified_by: v.model_view.classified_by, accept_rate: numberOf(v.model_view.accept_rate) };
   }
   return preview;
 }
@@ -130,8 +112,8 @@ export type Candidate = Pick<CandidateView, 'id' | 'url' | 'name' | 'status' | '
 
 /** Read one candidate (null when its id or status is unusable). */
 export function readCandidate(v: unknown): Candidate | null {
-  if (!isRecord(v) || !str(v.id) || !isCandidateStatus(v.status)) return null;
-  return { id: str(v.id), url: str(v.url), name: str(v.name), status: v.status, source_id: strOrNull(v.source_id), preview_json: readPreview(v.preview_json) };
+  if (!isRecord(v) || !textOf(v.id) || !isCandidateStatus(v.status)) return null;
+  return { id: textOf(v.id), url: textOf(v.url), name: textOf(v.name), status: v.status, source_id: textOrNull(v.source_id), preview_json: readPreview(v.preview_json) };
 }
 
 // ---- The feedback inbox (`GET /api/admin/feedback`, the read toggle's `item`, a reply's `reply`) ----
@@ -144,28 +126,28 @@ export type InboxItem = Pick<InboxItemView, 'id' | 'category' | 'contact_email' 
 
 /** Read one reply (null without an id). */
 export function readReply(v: unknown): Reply | null {
-  if (!isRecord(v) || !str(v.id)) return null;
-  return { id: str(v.id), message_html: str(v.message_html), sent_to: str(v.sent_to), sent_at: str(v.sent_at) };
+  if (!isRecord(v) || !textOf(v.id)) return null;
+  return { id: textOf(v.id), message_html: textOf(v.message_html), sent_to: textOf(v.sent_to), sent_at: textOf(v.sent_at) };
 }
 
 /** Read one feedback item (null without an id). */
 export function readInboxItem(v: unknown): InboxItem | null {
-  if (!isRecord(v) || !str(v.id)) return null;
+  if (!isRecord(v) || !textOf(v.id)) return null;
   return {
-    id: str(v.id),
-    category: strOrNull(v.category),
-    contact_email: strOrNull(v.contact_email),
-    message: str(v.message),
-    read_at: strOrNull(v.read_at),
-    created_at: str(v.created_at),
-    replies: recs(v.replies).map(readReply).filter((r): r is Reply => r !== null),
+    id: textOf(v.id),
+    category: textOrNull(v.category),
+    contact_email: textOrNull(v.contact_email),
+    message: textOf(v.message),
+    read_at: textOrNull(v.read_at),
+    created_at: textOf(v.created_at),
+    replies: recordsOf(v.replies).map(readReply).filter((r): r is Reply => r !== null),
   };
 }
 
 // ---- The dashboard (`GET /api/admin/stats?days=`) ----
 
 /** The figures of a name → count list. */
-const opens = (r: Rec) => ({ name: str(r.name), opens: num(r.opens) });
+const opens = (r: Rec) => ({ name: textOf(r.name), opens: numberOf(r.opens) });
 
 /** Read the dashboard's figures (null when the answer is not a stats object); a missing figure reads 0. */
 export function readStats(v: unknown): AdminStats | null {
@@ -184,54 +166,54 @@ export function readStats(v: unknown): AdminStats | null {
   const health = rec(v.source_health);
   return {
     days,
-    from: str(v.from),
-    to: str(v.to),
-    visitors: { today: num(visitors.today), last_7_days: num(visitors.last_7_days), last_30_days: num(visitors.last_30_days), in_window: num(visitors.in_window) },
-    returning: { returning: num(returning.returning), one_and_done: num(returning.one_and_done) },
-    returning_buckets: recs(v.returning_buckets).map((b) => ({ label: str(b.label), visitors: num(b.visitors) })),
-    daily: recs(v.daily).map((d) => ({ day: str(d.day), visits: num(d.visits), opens: num(d.opens) })),
-    top_articles: recs(v.top_articles).map((a) => ({ id: str(a.id), title: strOrNull(a.title), source_id: strOrNull(a.source_id), opens: num(a.opens) })),
-    groupings: recs(v.groupings).map((g) => ({ tag: str(g.tag), family: strOrNull(g.family), ...opens(g) })),
-    topics: recs(v.topics).map((t) => ({ topic: str(t.topic), ...opens(t) })),
-    shares: { share_svc: num(shares.share_svc), copy_source: num(shares.copy_source), native_share: num(shares.native_share), total: num(shares.total) },
+    from: textOf(v.from),
+    to: textOf(v.to),
+    visitors: { today: numberOf(visitors.today), last_7_days: numberOf(visitors.last_7_days), last_30_days: numberOf(visitors.last_30_days), in_window: numberOf(visitors.in_window) },
+    returning: { returning: numberOf(returning.returning), one_and_done: numberOf(returning.one_and_done) },
+    returning_buckets: recordsOf(v.returning_buckets).map((b) => ({ label: textOf(b.label), visitors: numberOf(b.visitors) })),
+    daily: recordsOf(v.daily).map((d) => ({ day: textOf(d.day), visits: numberOf(d.visits), opens: numberOf(d.opens) })),
+    top_articles: recordsOf(v.top_articles).map((a) => ({ id: textOf(a.id), title: textOrNull(a.title), source_id: textOrNull(a.source_id), opens: numberOf(a.opens) })),
+    groupings: recordsOf(v.groupings).map((g) => ({ tag: textOf(g.tag), family: textOrNull(g.family), ...opens(g) })),
+    topics: recordsOf(v.topics).map((t) => ({ topic: textOf(t.topic), ...opens(t) })),
+    shares: { share_svc: numberOf(shares.share_svc), copy_source: numberOf(shares.copy_source), native_share: numberOf(shares.native_share), total: numberOf(shares.total) },
     funnel: {
-      opens: num(funnel.opens),
-      summary_viewed: num(funnel.summary_viewed),
-      source_click: num(funnel.source_click),
-      full_story: num(funnel.full_story),
-      summary_to_source_rate: num(funnel.summary_to_source_rate),
+      opens: numberOf(funnel.opens),
+      summary_viewed: numberOf(funnel.summary_viewed),
+      source_click: numberOf(funnel.source_click),
+      full_story: numberOf(funnel.full_story),
+      summary_to_source_rate: numberOf(funnel.summary_to_source_rate),
     },
     emotional_mix: {
-      flavors: recs(mix.flavors).map((f) => ({ flavor: str(f.flavor), ...opens(f) })),
-      avg_cortisol: numOrNull(mix.avg_cortisol),
-      avg_ragebait: numOrNull(mix.avg_ragebait),
+      flavors: recordsOf(mix.flavors).map((f) => ({ flavor: textOf(f.flavor), ...opens(f) })),
+      avg_cortisol: numberOrNull(mix.avg_cortisol),
+      avg_ragebait: numberOrNull(mix.avg_ragebait),
     },
     friction: {
-      not_today: num(friction.not_today),
-      less_like_this: num(friction.less_like_this),
-      hide_topic: num(friction.hide_topic),
-      replace_used: num(friction.replace_used),
-      replace_none: num(friction.replace_none),
+      not_today: numberOf(friction.not_today),
+      less_like_this: numberOf(friction.less_like_this),
+      hide_topic: numberOf(friction.hide_topic),
+      replace_used: numberOf(friction.replace_used),
+      replace_none: numberOf(friction.replace_none),
     },
     paywall: {
-      paywall_replace: num(paywall.paywall_replace),
-      paywalled_source_open: num(paywall.paywalled_source_open),
-      paywalled_opens: num(paywall.paywalled_opens),
-      paywalled_articles: num(paywall.paywalled_articles),
-      paywalled_sources: num(paywall.paywalled_sources),
+      paywall_replace: numberOf(paywall.paywall_replace),
+      paywalled_source_open: numberOf(paywall.paywalled_source_open),
+      paywalled_opens: numberOf(paywall.paywalled_opens),
+      paywalled_articles: numberOf(paywall.paywalled_articles),
+      paywalled_sources: numberOf(paywall.paywalled_sources),
     },
-    accounts: { total: num(accounts.total), new_in_window: num(accounts.new_in_window) },
-    feedback_unread: num(v.feedback_unread),
-    feedback_total: num(v.feedback_total),
-    corpus: { articles: num(corpus.articles), accepted: num(corpus.accepted), rejected: num(corpus.rejected), duplicates: num(corpus.duplicates), acceptance_rate: num(corpus.acceptance_rate) },
+    accounts: { total: numberOf(accounts.total), new_in_window: numberOf(accounts.new_in_window) },
+    feedback_unread: numberOf(v.feedback_unread),
+    feedback_total: numberOf(v.feedback_total),
+    corpus: { articles: numberOf(corpus.articles), accepted: numberOf(corpus.accepted), rejected: numberOf(corpus.rejected), duplicates: numberOf(corpus.duplicates), acceptance_rate: numberOf(corpus.acceptance_rate) },
     source_health: {
-      total: num(health.total),
-      active: num(health.active),
-      paused: num(health.paused),
-      retired: num(health.retired),
-      hidden: num(health.hidden),
-      flagged: num(health.flagged),
-      failing: num(health.failing),
+      total: numberOf(health.total),
+      active: numberOf(health.active),
+      paused: numberOf(health.paused),
+      retired: numberOf(health.retired),
+      hidden: numberOf(health.hidden),
+      flagged: numberOf(health.flagged),
+      failing: numberOf(health.failing),
     },
   };
 }

@@ -2,7 +2,7 @@
  * The reading API client. Every request carries the reader's `prefs`; every answer is validated
  * before it reaches a component. Failures come back as null (the caller shows what it has).
  */
-import { isRecord } from '../../core/domain/guards.ts';
+import { countsOf, isRecord } from '../../core/domain/guards.ts';
 import { request } from './http.ts';
 import { parseBrief, parseCards, parseReplacement, type Brief, type Card } from './cards.ts';
 
@@ -61,15 +61,8 @@ export interface CategoryCounts {
   flavors: Record<string, number>;
 }
 
-function countMap(value: unknown): Record<string, number> {
-  const out: Record<string, number> = {};
-  if (!isRecord(value)) return out;
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
-  return out;
-}
-
 /** `GET /api/categories` for these prefs; null when unavailable. */
 export async function fetchCategories(prefs: string): Promise<CategoryCounts | null> {
   const body = await getJson('/api/categories', { prefs });
-  return isRecord(body) ? { topics: countMap(body.topics), flavors: countMap(body.flavors) } : null;
+  return isRecord(body) ? { topics: countsOf(body.topics), flavors: countsOf(body.flavors) } : null;
 }

@@ -2,8 +2,8 @@
  * The card shape the app renders, and tolerant guards that turn untrusted JSON (API answers, the
  * built brief JSON, localStorage) into cards. A malformed entry is skipped, never rendered.
  */
-import type { DeviceCard } from '../../core/domain/article.ts';
-import { isRecord, isValidId } from '../../core/domain/guards.ts';
+import { scoreOf, type DeviceCard } from '../../core/domain/article.ts';
+import { isRecord, isValidId, textOf } from '../../core/domain/guards.ts';
 
 /** An article card as the app uses it (SPEC.md "Article (feed item shape)"; the shape is core/domain's). */
 export type Card = DeviceCard;
@@ -15,9 +15,6 @@ export interface Brief {
   generated_at: string;
 }
 
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
-// A missing score reads as the server reads it (core/domain/card.ts): 10, never calm.
-const score = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 10);
 
 /** Only http(s) URLs survive (a `javascript:` link from a hostile feed never reaches an href). */
 export function httpUrl(value: unknown): string | null {
@@ -33,7 +30,7 @@ export function httpUrl(value: unknown): string | null {
 /** Parse one card, or null when it lacks an id, a title or a safe publisher URL. */
 export function parseCard(value: unknown): Card | null {
   if (!isRecord(value) || !isValidId(value.id)) return null;
-  const title = str(value.title).trim();
+  const title = textOf(value.title).trim();
   const url = httpUrl(value.url);
   if (!title || !url) return null;
   const source = isRecord(value.source) ? value.source : null;
@@ -42,18 +39,18 @@ export function parseCard(value: unknown): Card | null {
     title,
     url,
     image: httpUrl(value.image),
-    why: str(value.why),
-    source_id: str(value.source_id, str(source?.id)),
-    source_name: str(value.source_name, str(source?.name, 'the publisher')),
+    why: textOf(value.why),
+    source_id: textOf(value.source_id, textOf(source?.id)),
+    source_name: textOf(value.source_name, textOf(source?.name, 'the publisher')),
     tags: Array.isArray(value.tags) ? value.tags.filter((t): t is string => typeof t === 'string').slice(0, 4) : [],
-    topic: str(value.topic),
-    flavor: str(value.flavor),
+    topic: textOf(value.topic),
+    flavor: textOf(value.flavor),
     paywalled: value.paywalled === true,
-    cortisol: score(value.cortisol),
-    ragebait: score(value.ragebait),
+    cortisol: scoreOf(value.cortisol),
+    ragebait: scoreOf(value.ragebait),
     summary: typeof value.summary === 'string' && value.summary ? value.summary : null,
     published_at: typeof value.published_at === 'string' && !Number.isNaN(Date.parse(value.published_at)) ? value.published_at : null,
-    line: str(value.line, str(value.why)),
+    line: textOf(value.line, textOf(value.why)),
     also_reported_by: Array.isArray(value.also_reported_by) ? value.also_reported_by.filter((n): n is string => typeof n === 'string' && n.length > 0).slice(0, 50) : [],
     reading_minutes: typeof value.reading_minutes === 'number' && Number.isInteger(value.reading_minutes) && value.reading_minutes > 0 && value.reading_minutes < 1000 ? value.reading_minutes : null,
   };

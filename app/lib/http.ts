@@ -5,7 +5,7 @@
  * `request` never throws: a network failure or an abort is status 0; a body that is empty or not
  * JSON is null. Errors in the contract's shape (`{"error":{"code","message"}}`) read as their message.
  */
-import { isRecord } from '../../core/domain/guards.ts';
+import { isRecord, textOf } from '../../core/domain/guards.ts';
 
 /** What a call answered: `ok` for 2xx, the status (0: Tidings could not be reached), the parsed body. */
 export interface Answer {
@@ -67,5 +67,5 @@ export async function request(path: string, options: RequestOptions = {}): Promi
 
 /** The `message` of a contract error body, or ''. */
 export function errorMessage(body: unknown): string {
-  return isRecord(body) && isRecord(body.error) && typeof body.error.message === 'string' ? body.error.message : '';
+  return isRecord(body) && isRecord(body.error) ? textOf(body.error.message) : '';
 }

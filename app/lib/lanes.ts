@@ -3,7 +3,7 @@
  * pool (moods, topics, Discovery tags). The default selection is the moods; the reader's own
  * selection lives in `prefs.lanes`.
  */
-import { isRecord, isSlug } from '../../core/domain/guards.ts';
+import { isRecord, isSlug, textOf } from '../../core/domain/guards.ts';
 import { MOODS } from '../../core/domain/taxonomy.ts';
 import type { FeedQuery } from './route.ts';
 
@@ -26,8 +26,8 @@ const KINDS = new Set(['mood', 'topic', 'tag']);
 
 function laneFrom(entry: unknown): Lane | null {
   if (!isRecord(entry)) return null;
-  const rawKind = typeof entry.kind === 'string' ? entry.kind : typeof entry.type === 'string' ? entry.type : '';
-  const rawId = typeof entry.id === 'string' ? entry.id : '';
+  const rawKind = textOf(entry.kind, textOf(entry.type));
+  const rawId = textOf(entry.id);
   const [idKind, idValue] = rawId.includes(':') ? rawId.split(':', 2) : ['', rawId];
   const kind = KINDS.has(rawKind) ? rawKind : idKind ?? '';
   const value = typeof entry.value === 'string' ? entry.value : idValue ?? '';

@@ -3,6 +3,8 @@
  * "Article (feed item shape)").
  */
 
+import { numberOf } from './guards.ts';
+
 /** Why the offline model rejects a story (data/gate/RUBRIC.md). */
 export type RejectClass = 'distress' | 'ragebait' | 'promotional';
 
@@ -146,3 +148,6 @@ export type DeviceCard = Omit<ArticleCard, 'discovered_at' | 'published_at' | 's
   published_at?: string | null;
   summary: string | null;
 };
+
+/** A score read from a stored document or an answer: a finite number, else 10, so an unscored article is never taken for calm. */
+export const scoreOf = (value: unknown): number => numberOf(value, 10);

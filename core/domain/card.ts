@@ -3,7 +3,8 @@
  * and the in-memory `PoolArticle` the read model keeps, with the fields the filter, the ranking and
  * the brief rules need precomputed once per load instead of once per request.
  */
-import type { ArticleCard, ArticleDoc } from './article.ts';
+import { scoreOf, type ArticleCard, type ArticleDoc } from './article.ts';
+import { textOf } from './guards.ts';
 import { isGentle } from './gate.ts';
 import { READABLE_WORDS } from './full-text.ts';
 import { avoidText, foldText } from './prefs.ts';
@@ -79,33 +80,31 @@ export interface PoolArticle {
 }
 
 const ms = (d: unknown): number => (d instanceof Date ? d.getTime() : typeof d === 'string' || typeof d === 'number' ? new Date(d).getTime() : NaN);
-const num = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 10);
-const str = (s: unknown): string => (typeof s === 'string' ? s : '');
 
 
 /** The public card for a stored article and its source's name (without `summary`; see `withSummary`). */
 export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {
   const published = ms(doc.published_at);
   const discovered = ms(doc.discovered_at);
-  const title = str(doc.title);
+  const title = textOf(doc.title);
   const tags = Array.isArray(doc.tags) ? doc.tags.filter((t): t is string => typeof t === 'string') : [];
   return {
     id: doc._id,
     title,
-    url: str(doc.url),
+    url: textOf(doc.url),
     image: typeof doc.image === 'string' && doc.image ? doc.image : null,
-    why: str(doc.why),
+    why: textOf(doc.why),
     source_id: doc.source_id,
     source_name: sourceName,
     tags,
-    topic: str(doc.topic),
-    flavor: str(doc.flavor),
+    topic: textOf(doc.topic),
+    flavor: textOf(doc.flavor),
     paywalled: doc.paywalled === true,
     published_at: new Date(Number.isNaN(published) ? 0 : published).toISOString(),
     discovered_at: new Date(Number.isNaN(discovered) ? 0 : discovered).toISOString(),
-    cortisol: num(doc.cortisol),
-    ragebait: num(doc.ragebait),
-    line: cardLine({ title, sourceName, topic: str(doc.topic), tags, flavor: str(doc.flavor) }, summaryText(doc), currentOffline(doc)?.retold),
+    cortisol: scoreOf(doc.cortisol),
+    ragebait: scoreOf(doc.ragebait),
+    line: cardLine({ title, sourceName, topic: textOf(doc.topic), tags, flavor: textOf(doc.flavor) }, summaryText(doc), currentOffline(doc)?.retold),
     also_reported_by: [...(doc.also_reported_by ?? [])],
     reading_minutes: readingMinutes(doc.word_count),
   };

@@ -39,3 +39,42 @@ export function isVisitorToken(value: unknown): value is string {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+// ---- Tolerant field readers: a value from untrusted JSON, or a default when it is not one ----
+
+/** `value` when it is a string, else `fallback` (''). */
+export function textOf(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** `value` when it is a string, else null. */
+export function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** `value` when it is a finite number, else `fallback` (0). */
+export function numberOf(value: unknown, fallback = 0): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+/** `value` when it is a finite number, else null. */
+export function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** The plain objects of an array (anything else dropped; not an array: none). */
+export function recordsOf(value: unknown): Array<Record<string, unknown>> {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+/** The strings of an array (anything else dropped; not an array: none). */
+export function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
+}
+
+/** A name → count table: the finite numbers of an object (anything else dropped; not an object: empty). */
+export function countsOf(value: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (isRecord(value)) for (const [name, n] of Object.entries(value)) if (typeof n === 'number' && Number.isFinite(n)) out[name] = n;
+  return out;
+}

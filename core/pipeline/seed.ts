@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { ArticleDoc } from '../domain/article.ts';
 import { fingerprint } from '../domain/fingerprint.ts';
 import { gateDecision } from '../domain/gate.ts';
+import { isRecord } from '../domain/guards.ts';
 import { isValidId, slugId, stableId } from '../domain/ids.ts';
 import { canonicalUrl } from '../domain/links.ts';
 import { newSourceDefaults, SOURCE_STATUSES } from '../domain/source.ts';
@@ -68,7 +69,6 @@ export interface SeedReport {
   invalid: SeedIssue[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const describe = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ');
 
 /** The entries of one section of the file that pass its schema, with their index; each that fails is reported and skipped. */

@@ -5,7 +5,8 @@
  * on-demand rendering, and the build's own bookkeeping in `meta`.
  */
 import type { Db } from 'mongodb';
-import type { ArticleDoc } from '../domain/article.ts';
+import { scoreOf, type ArticleDoc } from '../domain/article.ts';
+import { textOf } from '../domain/guards.ts';
 import type { BriefDoc } from '../domain/brief.ts';
 import type { SourceDoc } from '../domain/source.ts';
 import { isValidId, randomId } from '../domain/ids.ts';
@@ -60,8 +61,6 @@ export interface PoolRow {
 export type SiteSource = Pick<SourceDoc, '_id' | 'name' | 'feed_url' | 'homepage' | 'status' | 'content_visible'>;
 
 const date = (v: unknown): Date | null => (v instanceof Date && !Number.isNaN(v.getTime()) ? v : null);
-const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-const score = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 10);
 
 /** Every source (the collection is small). */
 export async function loadSiteSources(db: Db): Promise<SiteSource[]> {
@@ -131,11 +130,11 @@ function toRow(r: Record<string, unknown>): PoolRow | null {
     summary_notes: typeof notes === 'string' && notes !== '',
     facets: {
       published_at: date(r.published_at),
-      topic: text(r.topic),
-      flavor: text(r.flavor),
+      topic: textOf(r.topic),
+      flavor: textOf(r.flavor),
       tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
-      cortisol: score(r.cortisol),
-      ragebait: score(r.ragebait),
+      cortisol: scoreOf(r.cortisol),
+      ragebait: scoreOf(r.ragebait),
     },
     changed_at: date(r.changed_at),
   };

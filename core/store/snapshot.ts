@@ -15,6 +15,7 @@ import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { BSON, type Db, type Document } from 'mongodb';
+import { isRecord } from '../domain/guards.ts';
 import { errorText } from '../platform/errors.ts';
 
 const FORMAT = 'tidings-embedded-snapshot';
@@ -77,7 +78,6 @@ export async function saveSnapshot(db: Db, dir: string, collections: Iterable<st
   return counts;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Read and check one collection's file. */
 async function readCollection(file: string, collection: string): Promise<Document[]> {

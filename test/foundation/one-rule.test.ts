@@ -13,7 +13,9 @@
  * core/domain/source.ts; the stats and the app), an import's statuses (`IMPORT_STATUSES`; the route,
  * the pipeline, the app) and the dashboard's windows (`STATS_WINDOWS`, core/domain/stats.ts; the
  * app), and the sign-in methods (`IDENTITY_PROVIDERS`, core/domain/user.ts; the app's account
- * reader). No source module
+ * reader); the tolerant field readers (`isRecord`, `textOf`, `numberOf`, … in guards.ts: `isRecord`
+ * four times more, a string-or-default and a finite-number-or-default eleven times, the missing
+ * score's 10 three times, now `scoreOf`). No source module
  * under core/, api/, jobs/, site/, app/ or scripts/ spells one out again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -39,6 +41,9 @@ const RULES = [
   { rule: 'a failing source', spelling: /failures > 0 \|\| \w+\.last_error/, home: 'core/domain/source.ts' },
   { rule: "an OPML import's statuses", spelling: /\['paused', 'active'\]|'paused' \| 'active'/, home: 'core/domain/source.ts' },
   { rule: 'the sign-in methods', spelling: /\['email', 'oidc'\]|'email' \| 'oidc'|!== 'email' && \w+\.provider !== 'oidc'/, home: 'core/domain/user.ts' },
+  { rule: 'a plain object from JSON', spelling: /typeof \w+ === 'object' && \w+ !== null && !Array\.isArray/, home: 'core/domain/guards.ts' },
+  { rule: 'a text field read tolerantly', spelling: /typeof (\w+) === 'string' \? \1 : (?:''|null|fallback)\b/, home: 'core/domain/guards.ts' },
+  { rule: 'a finite number read tolerantly', spelling: /Number\.isFinite\((\w+)\) \? \1 : (?:0|10|null|fallback)\b/, home: 'core/domain/guards.ts' },
   { rule: "the dashboard's windows", spelling: /\[7, 30, 90\]/, home: 'core/domain/stats.ts' },
 ];
 

@@ -1,9 +1,9 @@
 /** The admin sections' list loading: `GET path` → its `items`, each read by `read` (unreadable ones dropped). */
 import type { StateUpdater } from 'preact/hooks';
 import { useEffect, useState } from 'preact/hooks';
-import { isRecord } from '../../../core/domain/guards.ts';
+import { isRecord, recordsOf } from '../../../core/domain/guards.ts';
 import { failureText } from '../../lib/admin.ts';
-import { recs, type Rec } from '../../lib/admin-answers.ts';
+import type { Rec } from '../../lib/admin-answers.ts';
 import { request } from '../../lib/http.ts';
 
 /** A loaded list: null until it arrives; `error` says why it could not be loaded; `load` asks again. */
@@ -21,7 +21,7 @@ export function useAdminItems<T>(path: string, read: (r: Rec) => T | null): Admi
   const [error, setError] = useState('');
   const load = () =>
     void request(path).then((answer) => {
-      if (answer.ok && isRecord(answer.body)) setItems(recs(answer.body.items).map(read).filter((x): x is T => x !== null));
+      if (answer.ok && isRecord(answer.body)) setItems(recordsOf(answer.body.items).map(read).filter((x): x is T => x !== null));
       else setError(failureText(answer));
     });
   useEffect(load, [path]);
