@@ -8,9 +8,13 @@
 const unitEscape = (unit: string): string => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
- * `text` with every UTF-16 unit that `all` (a global pattern of single units) matches written as a
- * `\u` escape; `text` itself when `any` (the same pattern, not global) finds none.
+ * A function writing every UTF-16 unit that `units` (a character class of single units) matches in
+ * a text as a `\u` escape, and returning the text itself when there is none. Both patterns it needs
+ * (a test and a global replace) are made here, once, from the one given.
  */
-export function escapeUnits(text: string, any: RegExp, all: RegExp): string {
-  return any.test(text) ? text.replace(all, unitEscape) : text;
+export function unitEscaper(units: RegExp): (text: string) => string {
+  const flags = units.flags.replace('g', '');
+  const any = new RegExp(units.source, flags);
+  const all = new RegExp(units.source, `${flags}g`);
+  return (text) => (any.test(text) ? text.replace(all, unitEscape) : text);
 }

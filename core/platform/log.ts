@@ -4,7 +4,7 @@
  * redacted, so a config dump or an error never leaks them. IP addresses and user agents are never
  * passed in by callers (privacy rule of SPEC.md "Events").
  */
-import { escapeUnits } from '../domain/escape.ts';
+import { unitEscaper } from '../domain/escape.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -45,15 +45,14 @@ export function redactField(key: string, value: unknown): string {
 const LEVEL_LABEL: Record<LogLevel, string> = { debug: 'DEBUG', info: 'INFO ', warn: 'WARN ', error: 'ERROR' };
 
 /** Characters a log line never carries raw: C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const CONTROLS = new RegExp(CONTROL.source, 'g');
+const controlEscaper = unitEscaper(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
 
 /**
  * `text` with every control character written as `\uXXXX`: a logged request path or header is
  * hostile, and a raw NUL, escape sequence or newline would corrupt the line (or the terminal showing it).
  */
 export function escapeControls(text: string): string {
-  return escapeUnits(text, CONTROL, CONTROLS);
+  return controlEscaper(text);
 }
 
 /**

@@ -7,11 +7,10 @@
 import { hash } from 'node:crypto';
 import type { ArticleCard } from '../domain/article.ts';
 import type { PoolArticle } from '../domain/card.ts';
-import { escapeUnits } from '../domain/escape.ts';
+import { unitEscaper } from '../domain/escape.ts';
 
-/** A UTF-16 unit above U+00FF: a string holding one is kept by V8 two bytes a character. */
-const WIDE = /[\u0100-\uffff]/;
-const WIDE_ALL = /[\u0100-\uffff]/g;
+/** Every UTF-16 unit above U+00FF (a string holding one is kept by V8 two bytes a character) as a `\u` escape. */
+const escapeWide = unitEscaper(/[\u0100-\uffff]/);
 
 /**
  * `json` (JSON text) with every UTF-16 unit above U+00FF written as a `\u` escape: the same JSON
@@ -23,7 +22,7 @@ const WIDE_ALL = /[\u0100-\uffff]/g;
  * character's UTF-8 (a paired surrogate, 8 more for its two escapes). Made once per card.
  */
 export function oneByteJson(json: string): string {
-  const escaped = escapeUnits(json, WIDE, WIDE_ALL);
+  const escaped = escapeWide(json);
   // Escaping is not enough: V8's `replace` keeps its subject's two-byte representation, and a text
   // cut from a two-byte one keeps it too. A string made from Latin-1 bytes is one byte a character.
   return Buffer.from(escaped, 'latin1').toString('latin1');

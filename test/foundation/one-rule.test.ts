@@ -2,7 +2,7 @@
  * One rule in one place (issue 22) for the small rules that had been written out where they were
  * needed: the UTC day of a moment (`utcDay`, core/domain/days.ts; nine copies of
  * `toISOString().slice(0, 10)` before, three of them named `utcDay`), the text of a thrown value
- * (`errorText`, core/platform/errors.ts; nine copies), a character's `\u` escape (`escapeUnits`,
+ * (`errorText`, core/platform/errors.ts; nine copies), a character's `\u` escape (`unitEscaper`,
  * core/domain/escape.ts; two copies), the shape of a secret token (`isSecretToken`,
  * core/domain/auth.ts; three), of an id (`isValidId`, core/domain/guards.ts; two), of a mood, topic
  * or tag id (`isSlug`; two, in the app), a switch that is on (`isOn`; three) and a source's statuses
