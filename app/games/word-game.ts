@@ -6,7 +6,7 @@
  * comes from the server; the answer is known here only once the server reveals it.
  */
 import { addDays } from '../../core/domain/days.ts';
-import { isRecord, textOrNull } from '../../core/domain/guards.ts';
+import { isRecord, stringsOf, textOrNull } from '../../core/domain/guards.ts';
 import { shareGrid, WORD_GAME_RULES, type LetterMark, type WordGame } from '../../core/domain/puzzle.ts';
 
 /** Key-value storage (localStorage in the browser). */
@@ -130,7 +130,7 @@ export class WordGameController {
         .then(async (res) => {
           const body: unknown = res.ok ? await res.json() : null;
           if (!isRecord(body) || !Array.isArray(body.words)) return null;
-          return new Set(body.words.filter((w): w is string => typeof w === 'string'));
+          return new Set(stringsOf(body.words));
         })
         .catch(() => null);
       dictionaries.set(this.length, pending);

@@ -3,7 +3,7 @@
  * built brief JSON, localStorage) into cards. A malformed entry is skipped, never rendered.
  */
 import { scoreOf, type DeviceCard } from '../../core/domain/article.ts';
-import { isRecord, isValidId, textOf } from '../../core/domain/guards.ts';
+import { isRecord, isValidId, stringsOf, textOf } from '../../core/domain/guards.ts';
 
 /** An article card as the app uses it (SPEC.md "Article (feed item shape)"; the shape is core/domain's). */
 export type Card = DeviceCard;
@@ -42,7 +42,7 @@ export function parseCard(value: unknown): Card | null {
     why: textOf(value.why),
     source_id: textOf(value.source_id, textOf(source?.id)),
     source_name: textOf(value.source_name, textOf(source?.name, 'the publisher')),
-    tags: Array.isArray(value.tags) ? value.tags.filter((t): t is string => typeof t === 'string').slice(0, 4) : [],
+    tags: stringsOf(value.tags).slice(0, 4),
     topic: textOf(value.topic),
     flavor: textOf(value.flavor),
     paywalled: value.paywalled === true,

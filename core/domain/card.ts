@@ -4,7 +4,7 @@
  * the brief rules need precomputed once per load instead of once per request.
  */
 import { scoreOf, type ArticleCard, type ArticleDoc } from './article.ts';
-import { textOf } from './guards.ts';
+import { stringsOf, textOf } from './guards.ts';
 import { isGentle } from './gate.ts';
 import { READABLE_WORDS } from './full-text.ts';
 import { avoidText, foldText } from './prefs.ts';
@@ -87,12 +87,12 @@ export function toCard(doc: PoolDoc, sourceName: string): ArticleCard {
   const published = ms(doc.published_at);
   const discovered = ms(doc.discovered_at);
   const title = textOf(doc.title);
-  const tags = Array.isArray(doc.tags) ? doc.tags.filter((t): t is string => typeof t === 'string') : [];
+  const tags = stringsOf(doc.tags);
   return {
     id: doc._id,
     title,
     url: textOf(doc.url),
-    image: typeof doc.image === 'string' && doc.image ? doc.image : null,
+    image: textOf(doc.image) || null,
     why: textOf(doc.why),
     source_id: doc.source_id,
     source_name: sourceName,

@@ -5,6 +5,7 @@
  * operators such as `$dateToString`; days are computed in code).
  */
 import type { Db } from 'mongodb';
+import { stringsOf } from '../domain/guards.ts';
 import { computeStats, lastDays, type AdminStats, type StatsArticle, type StatsCounts, type StatsEvent, type StatsWindow } from '../domain/stats.ts';
 import { articlesCollection, sourcesCollection, type CollectionIndexes } from './collections.ts';
 import { feedbackCounts } from './admin-feedback.ts';
@@ -87,7 +88,7 @@ export async function loadAdminStats(db: Db, now: Date, days: StatsWindow): Prom
   const span = lastDays(now, Math.max(days, 30));
   const windowStart = new Date(`${lastDays(now, days)[0]}T00:00:00.000Z`);
   const events = await loadStatsEvents(db, span[0] ?? '0000-00-00');
-  const ids = [...new Set(events.map((e) => e.article_id).filter((id): id is string => typeof id === 'string'))];
+  const ids = [...new Set(stringsOf(events.map((e) => e.article_id)))];
   const [articles, counts, sources] = await Promise.all([loadStatsArticles(db, ids), loadStatsCounts(db, windowStart), loadStatsSources(db)]);
   return computeStats({ now, days, events, articles, counts, sources });
 }

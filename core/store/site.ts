@@ -6,7 +6,7 @@
  */
 import type { Db } from 'mongodb';
 import { scoreOf, type ArticleDoc } from '../domain/article.ts';
-import { textOf } from '../domain/guards.ts';
+import { stringsOf, textOf } from '../domain/guards.ts';
 import type { BriefDoc } from '../domain/brief.ts';
 import type { SourceDoc } from '../domain/source.ts';
 import { isValidId, randomId } from '../domain/ids.ts';
@@ -132,7 +132,7 @@ function toRow(r: Record<string, unknown>): PoolRow | null {
       published_at: date(r.published_at),
       topic: textOf(r.topic),
       flavor: textOf(r.flavor),
-      tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
+      tags: stringsOf(r.tags),
       cortisol: scoreOf(r.cortisol),
       ragebait: scoreOf(r.ragebait),
     },

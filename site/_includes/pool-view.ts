@@ -5,6 +5,7 @@
  */
 import type { ArticleCard, ArticleDoc } from '../../core/domain/article.ts';
 import { toCard } from '../../core/domain/card.ts';
+import { stringsOf, textOf } from '../../core/domain/guards.ts';
 import { summaryText } from '../../core/domain/summary.ts';
 import { inMood } from '../../core/domain/filter.ts';
 import type { Mood } from '../../core/domain/taxonomy.ts';
@@ -24,12 +25,12 @@ export function feedEntry(a: ArticleDoc, sourceName: string): FeedEntry {
   const published = a.published_at instanceof Date && !Number.isNaN(a.published_at.getTime()) ? a.published_at : new Date(0);
   return {
     id: a._id,
-    title: String(a.title ?? ''),
-    url: String(a.url ?? ''),
-    text: summaryText(a) ?? String(a.why ?? ''),
+    title: textOf(a.title),
+    url: textOf(a.url),
+    text: summaryText(a) ?? textOf(a.why),
     source_name: sourceName,
-    tags: Array.isArray(a.tags) ? a.tags.filter((t): t is string => typeof t === 'string') : [],
-    image: typeof a.image === 'string' && a.image ? a.image : null,
+    tags: stringsOf(a.tags),
+    image: textOf(a.image) || null,
     published,
     updated: lastChanged(a),
   };

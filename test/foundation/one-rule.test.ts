@@ -44,6 +44,7 @@ const RULES = [
   { rule: 'a plain object from JSON', spelling: /typeof \w+ === 'object' && \w+ !== null && !Array\.isArray/, home: 'core/domain/guards.ts' },
   { rule: 'a text field read tolerantly', spelling: /typeof (\w+) === 'string' \? \1 : (?:''|null|fallback)\b/, home: 'core/domain/guards.ts' },
   { rule: 'a finite number read tolerantly', spelling: /Number\.isFinite\((\w+)\) \? \1 : (?:0|10|null|fallback)\b/, home: 'core/domain/guards.ts' },
+  { rule: 'the strings of a list read tolerantly', spelling: /filter\(\((\w+)\): \1 is string => typeof \1 === 'string'\)/, home: 'core/domain/guards.ts' },
   { rule: "the dashboard's windows", spelling: /\[7, 30, 90\]/, home: 'core/domain/stats.ts' },
 ];
 
