@@ -1,5 +1,5 @@
 /**
- * Tolerant readers of the admin routes' answers (docs/admin.md "One shape for each answer"): each
+ * Tolerant readers of the admin routes' answers (docs/games-admin-ui.md, "Requests"): each
  * turns the parsed JSON of one answer into the shape the server declares for it in core/domain
  * (`SourceHealthView`, `CandidateView`, `InboxItemView`, `PreviewResult`, `ImportSummary`,
  * `AdminStats`), so a field renamed on one side breaks the typecheck on the other. Every field is
