@@ -69,7 +69,8 @@ const boundedClosing = (re: Literal): boolean => re.file === 'core/domain/teaser
 type Constructed = { built: () => readonly RegExp[]; bound?: string } | { copies: string } | { shape: RegExp; why: string };
 
 const CONSTRUCTED: Readonly<Record<string, Constructed>> = {
-  'core/platform/log.ts: new RegExp(CONTROL.source': { copies: 'CONTROL of core/platform/log.ts' },
+  // unitEscaper's test and global replace of the one class each caller passes: the literals given in core/platform/log.ts (controls) and core/readmodel/json.ts (wide units), checked above.
+  'core/domain/escape.ts: new RegExp(units.source': { copies: 'the character class passed by core/platform/log.ts and core/readmodel/json.ts' },
   'core/domain/feedback.ts: new RegExp(CONTROL.source': { copies: 'CONTROL of core/domain/feedback.ts' },
   'core/domain/word-scan.ts: new RegExp(APOSTROPHES.source': { copies: 'APOSTROPHES of core/domain/word-scan.ts' },
   'core/puzzles/dictionary.ts: new RegExp(^[a-z]{${length}}$': { shape: /^[a-z]{5}$/, why: 'a word length' },
