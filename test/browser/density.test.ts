@@ -140,7 +140,9 @@ test('390×844: one column, no sideways scroll; compact is denser, kept on the d
 
 test('390×844, signed in: every card (the lead, those beside their picture) shows its source as wide as the line allows (what follows the name wraps instead), and no line ends on a separator', async () => {
   const { context, page, answered } = await signedInBrief('names@example.org', 390, 844);
-  // The message says what was last seen (this wait timed out once in a full local run, 27 Nov 2026, when it waited for the follows alone).
+  // The message says what was last seen (this wait timed out once in a full local run, 27 Nov 2026, when it waited for the follows alone,
+  // and in a clean-clone CI run of 28 Nov with 5 buttons of 6: a card that mounted while the follows arrived missed them until it was
+  // drawn again; useSession now catches a change made between a render and its subscription, watchSession in app/views/account/session.ts).
   let seen = '';
   await until(
     async () => {

@@ -25,7 +25,28 @@ let savedWhileLoading: Map<string, boolean> | null = null;
 /** What the reader follows, as `kind:value`; null until loaded (or when it could not be). */
 let follows: Set<string> | null = null;
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((fn) => fn());
+/** How many changes there have been: a component that rendered before one and subscribed after it sees it moved. */
+let version = 0;
+const notify = () => {
+  version += 1;
+  listeners.forEach((fn) => fn());
+};
+
+/** How many changes there have been so far (a render reads it, for `watchSession`). */
+export const sessionVersion = (): number => version;
+
+/**
+ * Call `fn` on every later change, and once at once when there has been a change since `seen` (the
+ * version a render read). Returns the unsubscribe. A component subscribes in an effect, which runs
+ * after the paint: a change can land between its render and its subscription (the follows
+ * arriving while a card mounts), and without this check it kept its stale render, e.g. a card
+ * without its Follow button, until something else drew it again.
+ */
+export function watchSession(seen: number, fn: () => void): () => void {
+  listeners.add(fn);
+  if (version !== seen) fn();
+  return () => void listeners.delete(fn);
+}
 
 /** The current state (outside components). */
 export const currentSession = (): SessionState => session;
@@ -73,11 +94,8 @@ export interface SessionView {
 /** Re-render on every change of the session, the saved ids or the follows. */
 export function useSession(): SessionView {
   const [, bump] = useState(0);
-  useEffect(() => {
-    const fn = () => bump((n) => n + 1);
-    listeners.add(fn);
-    return () => void listeners.delete(fn);
-  }, []);
+  const rendered = version;
+  useEffect(() => watchSession(rendered, () => bump((n) => n + 1)), []);
   return {
     session,
     isSaved: (id) => saved.has(id),
