@@ -6,8 +6,8 @@
  * comes from the server; the answer is known here only once the server reveals it.
  */
 import { addDays } from '../../core/domain/days.ts';
-import { isRecord, stringsOf, textOrNull } from '../../core/domain/guards.ts';
-import { shareGrid, WORD_GAME_RULES, type LetterMark, type WordGame } from '../../core/domain/puzzle.ts';
+import { isRecord, numberOf, stringsOf, textOrNull } from '../../core/domain/guards.ts';
+import { isLetterMark, LETTER_MARKS, shareGrid, WORD_GAME_RULES, type GuessVerdict, type LetterMark, type WordGame } from '../../core/domain/puzzle.ts';
 
 /** Key-value storage (localStorage in the browser). */
 export interface GameStorage {
@@ -39,12 +39,23 @@ export interface GameStats {
   last_played: string | null;
 }
 
-const RANK: Record<LetterMark, number> = { absent: 0, present: 1, correct: 2 };
-const MARKS = new Set<unknown>(['correct', 'present', 'absent']);
 const dictionaries = new Map<number, Promise<Set<string> | null>>();
 
+/**
+ * The server's verdict on a guess (`POST /api/puzzle/word/guess`, core/domain/puzzle.ts
+ * `GuessVerdict`), or null when it is not one: a pattern of `length` tile colours is required; a
+ * missing count reads as guesses left, and the answer and its note only when sent as text.
+ */
+export function readVerdict(value: unknown, length: number): GuessVerdict | null {
+  if (!isRecord(value) || !isPattern(value.pattern, length)) return null;
+  const verdict: GuessVerdict = { pattern: value.pattern, solved: value.solved === true, attempts_left: numberOf(value.attempts_left, 1) };
+  if (typeof value.answer === 'string') verdict.answer = value.answer;
+  if (typeof value.why === 'string') verdict.why = value.why;
+  return verdict;
+}
+
 function isPattern(value: unknown, length: number): value is LetterMark[] {
-  return Array.isArray(value) && value.length === length && value.every((m) => MARKS.has(m));
+  return Array.isArray(value) && value.length === length && value.every(isLetterMark);
 }
 
 function readStored(storage: GameStorage | null, key: string): unknown {
@@ -194,14 +205,14 @@ export class WordGameController {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ game: this.game, guess, attempt: this.rows.length + 1, date: this.date }),
       });
-      const body: unknown = await res.json();
-      if (!res.ok || !isRecord(body) || !isPattern(body.pattern, this.length)) throw new Error('bad verdict');
-      this.rows.push({ guess, pattern: body.pattern });
+      const verdict = res.ok ? readVerdict(await res.json(), this.length) : null;
+      if (!verdict) throw new Error('bad verdict');
+      this.rows.push({ guess, pattern: verdict.pattern });
       this.current = '';
-      if (typeof body.answer === 'string') this.answer = body.answer;
-      if (typeof body.why === 'string') this.why = body.why;
-      if (body.solved === true) this.finish(true);
-      else if (body.attempts_left === 0) this.finish(false);
+      if (verdict.answer !== undefined) this.answer = verdict.answer;
+      if (verdict.why !== undefined) this.why = verdict.why;
+      if (verdict.solved) this.finish(true);
+      else if (verdict.attempts_left === 0) this.finish(false);
       else this.message = `${this.maxGuesses - this.rows.length} guesses left.`;
       this.save();
     } catch {
@@ -245,7 +256,7 @@ export class WordGameController {
       [...row.guess].forEach((letter, i) => {
         const mark = row.pattern[i] ?? 'absent';
         const seen = marks.get(letter);
-        if (!seen || RANK[mark] > RANK[seen]) marks.set(letter, mark);
+        if (!seen || LETTER_MARKS.indexOf(mark) > LETTER_MARKS.indexOf(seen)) marks.set(letter, mark);
       });
     }
     return marks;

@@ -23,8 +23,14 @@ export function isWordGame(value: unknown): value is WordGame {
   return value === 'classic' || value === 'long';
 }
 
+/** The tiles' colours, from the least to the most a guess can show of a letter. */
+export const LETTER_MARKS = ['absent', 'present', 'correct'] as const;
+
 /** One tile's colour. */
-export type LetterMark = 'correct' | 'present' | 'absent';
+export type LetterMark = (typeof LETTER_MARKS)[number];
+
+/** True when `value` is a tile's colour (the game reads the server's verdicts and the device's rows with it). */
+export const isLetterMark = (value: unknown): value is LetterMark => LETTER_MARKS.some((m) => m === value);
 
 /** A curated answer: the word (lower-case a-z) and its short "why" note. */
 export type AnswerEntry = readonly [word: string, why: string];

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WORD_GAME_RULES, type WordGame } from '../../core/domain/puzzle.ts';
 import { findPuzzle } from '../../core/store/puzzles.ts';
+import { readVerdict } from '../../app/games/word-game.ts';
 import { createTestContext, type TestContext } from '../helpers/context.ts';
 
 const NOW = new Date('2026-03-14T10:00:00Z');
@@ -82,6 +83,16 @@ for (const game of ['classic', 'long'] as const) {
     assert.equal(body, { pattern: Array(s.answer.length).fill('correct'), solved: true, attempts_left: max - 2, answer: s.answer, why: s.why });
   });
 }
+
+test('the game reads every verdict the server writes, field for field (one shape: GuessVerdict)', async () => {
+  const s = await secret('classic');
+  const sent: unknown[] = [];
+  for (const [attempt, word] of [[1, wrongGuess(s.answer, 1)], [2, s.answer]] as const) sent.push(await (await guess({ game: 'classic', guess: word, attempt })).json());
+  sent.push(await (await guess({ game: 'classic', guess: wrongGuess(s.answer, 2), attempt: WORD_GAME_RULES.classic.maxGuesses })).json());
+  for (const body of sent) assert.equal(readVerdict(body, s.answer.length), body);
+  assert.is(readVerdict({ ...(sent[0] as object), pattern: ['correct', 'green', 'absent', 'absent', 'absent'] }, 5), null, 'a colour the game does not know');
+  assert.is(readVerdict(sent[0], 6), null, 'a pattern of another length');
+});
 
 test('malformed guesses and attempts outside 1..max give 422 with the error body', async () => {
   const s = await secret('classic');
