@@ -9,7 +9,7 @@
  * modules without imports. Pure; loaded only in the admin chunk.
  */
 import { isCandidateStatus, type CandidateView } from '../../core/domain/candidate.ts';
-import { countsOf, isRecord, numberOf, numberOrNull, recordsOf, stringsOf, textOf, textOrNull } from '../../core/domain/guards.ts';
+import { countsOf, isOneOf, isRecord, numberOf, numberOrNull, recordsOf, stringsOf, textOf, textOrNull } from '../../core/domain/guards.ts';
 import type { ImportSummary } from '../../core/domain/opml.ts';
 import type { PreviewResult } from '../../core/domain/preview.ts';
 import type { FeedbackReplyView, InboxItemView } from '../../core/domain/reply.ts';
@@ -31,7 +31,7 @@ export type AdminSource = Pick<
 >;
 
 /** A source status from a form value, or '' for anything else. */
-export const sourceStatus = (v: unknown): '' | AdminSource['status'] => SOURCE_STATUSES.find((s) => s === v) ?? '';
+export const sourceStatus = (v: unknown): '' | AdminSource['status'] => (isOneOf(SOURCE_STATUSES, v) ? v : '');
 
 /** Read one source (null when its id, name or status is unusable). */
 export function readSource(v: unknown): AdminSource | null {
@@ -62,7 +62,7 @@ export function readImportSummary(v: unknown): ImportSummary | null {
   if (!isRecord(v) || !Array.isArray(v.added) || !Array.isArray(v.present) || !Array.isArray(v.refused)) return null;
   return {
     title: textOrNull(v.title),
-    added: recordsOf(v.added).map((r) => ({ id: textOf(r.id), name: textOf(r.name), feed_url: textOf(r.feed_url), status: IMPORT_STATUSES.find((s) => s === r.status) ?? 'paused' })),
+    added: recordsOf(v.added).map((r) => ({ id: textOf(r.id), name: textOf(r.name), feed_url: textOf(r.feed_url), status: isOneOf(IMPORT_STATUSES, r.status) ? r.status : 'paused' })),
     present: recordsOf(v.present).map((r) => ({ name: textOf(r.name), feed_url: textOf(r.feed_url), source_id: textOf(r.source_id), reason: textOf(r.reason) })),
     refused: recordsOf(v.refused).map((r) => ({ name: textOf(r.name), url: textOf(r.url), reason: textOf(r.reason) })),
   };
@@ -152,8 +152,8 @@ const opens = (r: Rec) => ({ name: textOf(r.name), opens: numberOf(r.opens) });
 /** Read the dashboard's figures (null when the answer is not a stats object); a missing figure reads 0. */
 export function readStats(v: unknown): AdminStats | null {
   if (!isRecord(v)) return null;
-  const days = STATS_WINDOWS.find((d) => d === v.days);
-  if (days === undefined) return null;
+  const days = v.days;
+  if (!isOneOf(STATS_WINDOWS, days)) return null;
   const visitors = rec(v.visitors);
   const returning = rec(v.returning);
   const shares = rec(v.shares);

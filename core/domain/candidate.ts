@@ -3,6 +3,8 @@
  * from the real sources, never polled, with a stored snapshot of its latest preview.
  */
 
+import { isOneOf } from './guards.ts';
+
 /** Where a candidate can stand. */
 export const CANDIDATE_STATUSES = ['suggested', 'quarantined', 'rejected', 'promoted'] as const;
 
@@ -13,10 +15,10 @@ export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 export const OPEN_CANDIDATE_STATUSES = ['suggested', 'quarantined'] as const satisfies readonly CandidateStatus[];
 
 /** Whether a candidate still waits for a decision (reject and promote start only there). */
-export const isOpenCandidate = (status: CandidateStatus): boolean => OPEN_CANDIDATE_STATUSES.some((s) => s === status);
+export const isOpenCandidate = (status: CandidateStatus): boolean => isOneOf(OPEN_CANDIDATE_STATUSES, status);
 
 /** Whether a value is a candidate status (the admin page reads the queue's answers with it). */
-export const isCandidateStatus = (v: unknown): v is CandidateStatus => CANDIDATE_STATUSES.some((s) => s === v);
+export const isCandidateStatus = (v: unknown): v is CandidateStatus => isOneOf(CANDIDATE_STATUSES, v);
 
 /** What can be done to a candidate. */
 export type CandidateAction = 'repreview' | 'reject' | 'promote';

@@ -35,6 +35,11 @@ export function isVisitorToken(value: unknown): value is string {
   return typeof value === 'string' && VISITOR_TOKEN_PATTERN.test(value);
 }
 
+/** True when `value` is one of `list` (a fixed list of statuses, kinds, windows…): the one membership check for such lists. */
+export function isOneOf<T extends string | number>(list: readonly T[], value: unknown): value is T {
+  return (list as readonly unknown[]).includes(value);
+}
+
 /** True for a plain (non-array) object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,6 +5,7 @@
  * No I/O and no clock: callers pass the day. Shared by the API, the job and the client module.
  */
 import { dayNumber } from './days.ts';
+import { isOneOf } from './guards.ts';
 
 /** The two word-game variants, as named by `?game=` (CONTRACT.md). */
 export type WordGame = 'classic' | 'long';
@@ -30,7 +31,7 @@ export const LETTER_MARKS = ['absent', 'present', 'correct'] as const;
 export type LetterMark = (typeof LETTER_MARKS)[number];
 
 /** True when `value` is a tile's colour (the game reads the server's verdicts and the device's rows with it). */
-export const isLetterMark = (value: unknown): value is LetterMark => LETTER_MARKS.some((m) => m === value);
+export const isLetterMark = (value: unknown): value is LetterMark => isOneOf(LETTER_MARKS, value);
 
 /** A curated answer: the word (lower-case a-z) and its short "why" note. */
 export type AnswerEntry = readonly [word: string, why: string];

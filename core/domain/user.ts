@@ -1,5 +1,6 @@
 /** Users, sessions, identities and follows as stored (SPEC.md "User, session, identity", "Follow"). */
 import type { Config } from '../platform/config.ts';
+import { isOneOf } from './guards.ts';
 
 /** A user in the `users` collection. */
 export interface UserDoc {
@@ -31,7 +32,7 @@ export interface SessionDoc {
 export const IDENTITY_PROVIDERS = ['email', 'oidc'] as const;
 
 /** Whether a value is one of IDENTITY_PROVIDERS (the account page reads its identities with it). */
-export const isIdentityProvider = (value: unknown): value is (typeof IDENTITY_PROVIDERS)[number] => (IDENTITY_PROVIDERS as readonly unknown[]).includes(value);
+export const isIdentityProvider = (value: unknown): value is (typeof IDENTITY_PROVIDERS)[number] => isOneOf(IDENTITY_PROVIDERS, value);
 
 /** A connected sign-in method in the `identities` collection, unique per (issuer, subject). */
 export interface IdentityDoc {
@@ -62,7 +63,7 @@ export interface FollowDoc {
 export const FOLLOW_KINDS: readonly FollowDoc['kind'][] = ['source', 'tag'];
 
 /** True when `value` is a follow kind (the reader app reads answers with this; the routes take `z.enum(FOLLOW_KINDS)`). */
-export const isFollowKind = (value: unknown): value is FollowDoc['kind'] => (FOLLOW_KINDS as readonly unknown[]).includes(value);
+export const isFollowKind = (value: unknown): value is FollowDoc['kind'] => isOneOf(FOLLOW_KINDS, value);
 
 /** A saved article in the `saved` collection; unique per (user_id, article_id). */
 export interface SavedDoc {
@@ -78,7 +79,7 @@ export type HistoryEvent = 'opened' | 'replaced';
 export const HISTORY_EVENTS: readonly HistoryEvent[] = ['opened', 'replaced'];
 
 /** True when `value` is a history event. */
-export const isHistoryEvent = (value: unknown): value is HistoryEvent => (HISTORY_EVENTS as readonly unknown[]).includes(value);
+export const isHistoryEvent = (value: unknown): value is HistoryEvent => isOneOf(HISTORY_EVENTS, value);
 
 /** A history entry in the `history` collection; one per (user_id, article_id), latest event wins. */
 export interface HistoryDoc {

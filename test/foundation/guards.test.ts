@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { scoreOf } from '../../core/domain/article.ts';
-import { countsOf, isRecord, numberOf, numberOrNull, recordsOf, stringsOf, textOf, textOrNull } from '../../core/domain/guards.ts';
+import { countsOf, isOneOf, isRecord, numberOf, numberOrNull, recordsOf, stringsOf, textOf, textOrNull } from '../../core/domain/guards.ts';
 
 const HOSTILE: unknown[] = [undefined, null, true, 0, NaN, Infinity, -Infinity, '', 'text', [], ['a'], {}, { a: 1 }, () => 1, Symbol('s'), 10n];
 
@@ -38,6 +38,11 @@ test('lists and tables keep only entries of their kind', () => {
   assert.is(Object.getPrototypeOf(table), Object.prototype, 'a "__proto__" key does not change the table\'s prototype');
   assert.is(table.ok, 1);
   assert.ok(isRecord({}) && !isRecord([]) && !isRecord(null));
+});
+
+test('a value is one of a fixed list only when it equals one of its entries, kind included', () => {
+  const windows = [7, 30, 90] as const;
+  assert.equal([isOneOf(windows, 30), isOneOf(windows, '30'), isOneOf(windows, 14), isOneOf(['a', 'b'], 'b'), isOneOf(['a', 'b'], 'B'), isOneOf(['a'], undefined)], [true, false, false, true, false, false]);
 });
 
 test('a missing, non-numeric or infinite score reads as 10: never calm', () => {

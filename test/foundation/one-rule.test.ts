@@ -46,6 +46,7 @@ const RULES = [
   { rule: 'a finite number read tolerantly', spelling: /Number\.isFinite\((\w+)\) \? \1 : (?:0|10|null|fallback)\b/, home: 'core/domain/guards.ts' },
   { rule: 'the strings of a list read tolerantly', spelling: /filter\(\((\w+)\): \1 is string => typeof \1 === 'string'\)/, home: 'core/domain/guards.ts' },
   { rule: "a word game tile's colours", spelling: /'(?:correct|present|absent)'(?:, | \| )'(?:correct|present|absent)'(?:, | \| )'(?:correct|present|absent)'/, home: 'core/domain/puzzle.ts' },
+  { rule: 'a value one of a fixed list', spelling: /as readonly unknown\[\]\)\.includes\(|\.(?:some|find)\(\((\w)\) => \1 === \w+(?:\.\w+)?\)/, home: 'core/domain/guards.ts' },
   { rule: "the dashboard's windows", spelling: /\[7, 30, 90\]/, home: 'core/domain/stats.ts' },
 ];
 

@@ -5,6 +5,7 @@
  * else contributes its text. Defence in depth: a bad row in the database still cannot run script.
  */
 import type { ComponentChild } from 'preact';
+import { isOneOf } from '../../../core/domain/guards.ts';
 import { REPLY_SIZES } from '../../lib/admin.ts';
 
 const TAGS = ['strong', 'em', 'p', 'ul', 'ol', 'li'] as const;
@@ -16,8 +17,10 @@ function rebuild(node: Node, key: number): ComponentChild {
   const children = [...node.childNodes].map((child, i) => rebuild(child, i));
   const tag = node.tagName.toLowerCase();
   if (tag === 'br') return <br key={key} />;
-  const Tag = TAGS.find((t) => t === tag);
-  if (Tag) return <Tag key={key}>{children}</Tag>;
+  if (isOneOf(TAGS, tag)) {
+    const Tag = tag;
+    return <Tag key={key}>{children}</Tag>;
+  }
   const size = node instanceof HTMLElement ? node.style.fontSize : '';
   if (tag === 'span' && SIZES.has(size)) return <span key={key} style={`font-size:${size}`}>{children}</span>;
   return children;
