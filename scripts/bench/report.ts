@@ -62,6 +62,20 @@ export function roundsField(values: readonly number[], target: Target, note: str
   };
 }
 
+/**
+ * A ratio of two sides each timed once per round, `a[i]` against `b[i]` (seconds apart, so a slow
+ * or fast spell of the machine meets both): `roundsField` of the per-round ratios. Rounds where
+ * `b` has no positive rate are left out.
+ */
+export function pairedRoundsField(a: readonly number[], b: readonly number[], target: Target, note: string): Field {
+  const perRound: number[] = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    const r = ratio(a[i]!, b[i]!);
+    if (r !== null) perRound.push(r);
+  }
+  return roundsField(perRound, target, note);
+}
+
 /** A field that could not be measured, and why (never a made-up number). */
 export function skipped(reason: string, target?: Target): Field {
   return target ? { skipped: reason, target: targetText(target) } : { skipped: reason };
