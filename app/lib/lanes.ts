@@ -4,7 +4,7 @@
  * selection lives in `prefs.lanes`.
  */
 import { isRecord, isSlug, textOf } from '../../core/domain/guards.ts';
-import { MOODS } from '../../core/domain/taxonomy.ts';
+import { findMood, isTag, isTopic, MOODS } from '../../core/domain/taxonomy.ts';
 import type { FeedQuery } from './route.ts';
 
 /** A lane in the bar. */
@@ -72,4 +72,45 @@ export function selectedLanes(pool: readonly Lane[], selection: string[] | null,
 export function laneKey(feed: FeedQuery | null): string {
   if (!feed) return 'highlights';
   return feed.kind === 'latest' || feed.kind === 'following' ? feed.kind : `${feed.kind}:${feed.value}`;
+}
+
+/**
+ * Whether a mood, topic or tag feed names one of the taxonomy's (SPEC.md Taxonomy); latest,
+ * following and source feeds are always known here (a source's existence is the server's to say).
+ * A mood the server does not know is refused (422 `unknown_mood`), so the app asks only for known
+ * ones; an unknown topic or tag holds no story.
+ */
+export function isKnownFeed(feed: FeedQuery): boolean {
+  switch (feed.kind) {
+    case 'mood':
+      return findMood(feed.value) !== null;
+    case 'topic':
+      return isTopic(feed.value);
+    case 'tag':
+      return isTag(feed.value);
+    default:
+      return true;
+  }
+}
+
+/**
+ * What an empty feed says: that the reader's Calm Filters hold its stories back when they filter
+ * anything (`filtering`), else that the feed itself has none right now; for a mood, topic or tag
+ * the taxonomy does not have, that there is no such thing (not that the filters hid it).
+ */
+export function emptyFeedText(feed: FeedQuery, filtering: boolean): string {
+  if (!isKnownFeed(feed)) return `Tidings has no ${feed.kind} called “${feed.value}”. The lanes above lead to the ones it has.`;
+  if (filtering) return 'Nothing here fits your Calm Filters right now.';
+  switch (feed.kind) {
+    case 'mood':
+      return 'No stories in this mood right now. New ones arrive through the day.';
+    case 'topic':
+      return 'No stories on this topic right now. New ones arrive through the day.';
+    case 'tag':
+      return 'No stories with this tag right now. New ones arrive through the day.';
+    case 'source':
+      return 'No stories from this source right now.';
+    default:
+      return 'No stories yet. New ones arrive through the day.';
+  }
 }

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { parseBrief, parseCards, parseReplacement } from '../../app/lib/cards.ts';
 import { eventBody, newVisitorToken, shouldSendVisit } from '../../app/lib/events.ts';
 import { utcDay } from '../../core/domain/days.ts';
-import { parseLanePool, selectedLanes } from '../../app/lib/lanes.ts';
+import { emptyFeedText, isKnownFeed, parseLanePool, selectedLanes } from '../../app/lib/lanes.ts';
 import { activeOverride, addReplaced, parseOverride, todaysExclusions } from '../../app/lib/override.ts';
 import { feedParams, parseRoute, routeSearch } from '../../app/lib/route.ts';
 
@@ -89,6 +89,21 @@ test('lanes: Highlights and Latest pinned, moods by default, the reader selectio
   assert.equal(selectedLanes(pool, null).map((l) => l.key), ['highlights', 'latest', 'mood:wonder']);
   assert.equal(selectedLanes(pool, ['tag:space', 'gone']).map((l) => l.key), ['highlights', 'latest', 'tag:space']);
   assert.equal(selectedLanes(pool, null, true).map((l) => l.key), ['highlights', 'latest', 'following', 'mood:wonder'], 'Following beside Latest for a reader who follows');
+});
+
+test('an empty feed says why: the Calm Filters only when they filter, no such mood, topic or tag when the taxonomy has none', () => {
+  assert.ok(isKnownFeed({ kind: 'mood', value: 'wonder' }) && isKnownFeed({ kind: 'topic', value: 'science' }) && isKnownFeed({ kind: 'tag', value: 'space' }));
+  assert.ok(isKnownFeed({ kind: 'source', value: 'any-source' }) && isKnownFeed({ kind: 'latest', value: '' }));
+  for (const kind of ['mood', 'topic', 'tag'] as const) {
+    assert.not.ok(isKnownFeed({ kind, value: 'nope' }));
+    // Whatever the filters: the feed does not exist, the filters did not hide it.
+    for (const filtering of [false, true]) assert.is(emptyFeedText({ kind, value: 'nope' }, filtering), `Tidings has no ${kind} called “nope”. The lanes above lead to the ones it has.`);
+  }
+  assert.is(emptyFeedText({ kind: 'tag', value: 'space' }, true), 'Nothing here fits your Calm Filters right now.');
+  assert.is(emptyFeedText({ kind: 'tag', value: 'space' }, false), 'No stories with this tag right now. New ones arrive through the day.');
+  assert.is(emptyFeedText({ kind: 'source', value: 'harbour-light' }, false), 'No stories from this source right now.');
+  assert.is(emptyFeedText({ kind: 'latest', value: '' }, false), 'No stories yet. New ones arrive through the day.');
+  assert.not.match(emptyFeedText({ kind: 'mood', value: 'wonder' }, false), /Calm Filters/);
 });
 
 test.run();

@@ -67,6 +67,28 @@ test('?source=<id> opens that source’s feed and ?open=<id> opens that article'
   await context.close();
 });
 
+test('an empty feed says why: no such mood (nothing asked of the server), a tag without stories, the Calm Filters only when they filter', async () => {
+  const { context, page } = await h.newPage();
+  const feedQueries: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/feed') feedQueries.push(new URL(r.url()).search);
+  });
+  await page.goto(`${h.base}/?mood=nope`);
+  await page.waitForSelector('section.feed[data-feed="mood:nope"] p.quiet:has-text("Tidings has no mood called “nope”")');
+  assert.is((await page.textContent('#view-title'))?.trim(), 'No such mood');
+  // Before: the server's 422 read as "This feed needs a connection".
+  assert.not.ok(feedQueries.some((q) => q.includes('mood=nope')), 'an unknown mood is not asked for');
+  // A tag of the taxonomy that no story of the pool carries, with no Calm Filters set.
+  await page.goto(`${h.base}/?tag=fossils`);
+  await page.waitForSelector('section.feed[data-feed="tag:fossils"] p.quiet:has-text("No stories with this tag right now")');
+  assert.ok(feedQueries.some((q) => q.includes('tag=fossils')));
+  // With a boundary set, the same empty feed names the filters.
+  await page.evaluate(() => localStorage.setItem('tidings.prefs', JSON.stringify({ avoid_terms: ['volcano'] })));
+  await page.reload();
+  await page.waitForSelector('section.feed[data-feed="tag:fossils"] p.quiet:has-text("Nothing here fits your Calm Filters right now")');
+  await context.close();
+});
+
 test('an avoid-term removes matching cards and the brief is refilled to 7', async () => {
   const { context, page } = await h.newPage();
   await page.goto(h.base + '/?view=filters');
