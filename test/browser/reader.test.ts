@@ -89,6 +89,31 @@ test('an empty feed says why: no such mood (nothing asked of the server), a tag 
   await context.close();
 });
 
+test('on a phone the open lane is scrolled into the lane row’s view (the row scrolls sideways)', async () => {
+  const { context, page } = await h.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const inView = () =>
+    page.evaluate(() => {
+      const list = document.querySelector('nav.lanes ul');
+      const current = list?.querySelector('a[aria-current="page"]');
+      if (!list || !current) return null;
+      const a = current.getBoundingClientRect();
+      const v = list.getBoundingClientRect();
+      return { scrolls: list.scrollWidth > list.clientWidth, visible: a.left >= v.left && a.right <= v.right, lane: current.getAttribute('data-lane'), pageY: scrollY };
+    });
+  // The last mood, far to the right of Highlights and Latest at this width.
+  await page.goto(`${h.base}/?mood=grounded`);
+  await page.waitForSelector('nav.lanes a[aria-current="page"][data-lane="mood:grounded"]');
+  await until(async () => (await inView())?.visible === true, 5_000, 'the Grounded lane in view');
+  const shown = await inView();
+  assert.ok(shown?.scrolls, 'the row is wider than the phone (else this test proves nothing)');
+  assert.is(shown?.pageY, 0, 'the page itself did not scroll');
+  // Back to the first lane: the row scrolls back to it.
+  await page.click('nav.lanes a[data-lane="highlights"]');
+  await until(async () => (await inView())?.lane === 'highlights' && (await inView())?.visible === true, 5_000, 'Highlights in view again');
+  await context.close();
+});
+
 test('an avoid-term removes matching cards and the brief is refilled to 7', async () => {
   const { context, page } = await h.newPage();
   await page.goto(h.base + '/?view=filters');
