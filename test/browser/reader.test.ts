@@ -89,7 +89,7 @@ test('an empty feed says why: no such mood (nothing asked of the server), a tag 
   await context.close();
 });
 
-test('on a phone the open lane is scrolled into the lane row’s view (the row scrolls sideways)', async () => {
+test('on a phone the open lane is scrolled into the lane row’s view, and an end with lanes out of view fades', async () => {
   const { context, page } = await h.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   const inView = () =>
@@ -99,7 +99,8 @@ test('on a phone the open lane is scrolled into the lane row’s view (the row s
       if (!list || !current) return null;
       const a = current.getBoundingClientRect();
       const v = list.getBoundingClientRect();
-      return { scrolls: list.scrollWidth > list.clientWidth, visible: a.left >= v.left && a.right <= v.right, lane: current.getAttribute('data-lane'), pageY: scrollY };
+      const more = (list as HTMLElement).dataset.more ?? null;
+      return { scrolls: list.scrollWidth > list.clientWidth, visible: a.left >= v.left && a.right <= v.right, lane: current.getAttribute('data-lane'), pageY: scrollY, more, mask: getComputedStyle(list).maskImage };
     });
   // The last mood, far to the right of Highlights and Latest at this width.
   await page.goto(`${h.base}/?mood=grounded`);
@@ -108,9 +109,17 @@ test('on a phone the open lane is scrolled into the lane row’s view (the row s
   const shown = await inView();
   assert.ok(shown?.scrolls, 'the row is wider than the phone (else this test proves nothing)');
   assert.is(shown?.pageY, 0, 'the page itself did not scroll');
-  // Back to the first lane: the row scrolls back to it.
+  // Lanes scrolled out of view at the start: that end fades.
+  assert.match(shown?.more ?? '', /^start/);
+  assert.match(shown?.mask ?? '', /linear-gradient/);
+  // Back to the first lane: the row scrolls back to it, and now only the far end has lanes out of view.
   await page.click('nav.lanes a[data-lane="highlights"]');
   await until(async () => (await inView())?.lane === 'highlights' && (await inView())?.visible === true, 5_000, 'Highlights in view again');
+  await until(async () => (await inView())?.more === 'end', 5_000, 'only the end marked');
+  // On a desktop the lanes wrap instead: nothing is out of view and nothing fades.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await until(async () => (await inView())?.more === '', 5_000, 'nothing marked at 1280 px');
+  assert.is((await inView())?.mask, 'none');
   await context.close();
 });
 

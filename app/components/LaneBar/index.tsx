@@ -24,18 +24,46 @@ function href(lane: Lane): string {
 function showCurrent(list: HTMLElement): void {
   const current = list.querySelector<HTMLElement>('a[aria-current="page"]');
   if (!current || list.scrollWidth <= list.clientWidth) return;
+  // Clear of the faded end (app.css's --lane-fade, where the row fades) and a little more.
+  const room = (Number.parseFloat(getComputedStyle(list).getPropertyValue('--lane-fade')) || 0) + 8;
   const item = current.getBoundingClientRect();
   const view = list.getBoundingClientRect();
-  if (item.left < view.left) list.scrollLeft -= view.left - item.left + 8;
-  else if (item.right > view.right) list.scrollLeft += item.right - view.right + 8;
+  if (item.left < view.left + room) list.scrollLeft -= view.left + room - item.left;
+  else if (item.right > view.right - room) list.scrollLeft += item.right - (view.right - room);
+}
+
+/**
+ * Mark which ends of `list` have lanes scrolled out of view (`data-more`: "start", "end", both or
+ * none), so the row fades at that end (app.css): on a phone the moods begin beyond the edge, and a
+ * row whose last visible pill ends cleanly gave no sign that more lanes were there.
+ */
+function markHidden(list: HTMLElement): void {
+  const hidden: string[] = [];
+  if (list.scrollLeft > 1) hidden.push('start');
+  if (list.scrollLeft + list.clientWidth < list.scrollWidth - 1) hidden.push('end');
+  const more = hidden.join(' ');
+  if ((list.dataset.more ?? '') !== more) list.dataset.more = more;
 }
 
 /** Render the bar as a list of links (each lane has its own address). */
 export function LaneBar({ lanes, active, filtersOpen, go }: LaneBarProps) {
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    if (list.current) showCurrent(list.current);
+    if (!list.current) return;
+    showCurrent(list.current);
+    markHidden(list.current);
   }, [active, lanes.length]);
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const mark = () => markHidden(el);
+    el.addEventListener('scroll', mark, { passive: true });
+    addEventListener('resize', mark);
+    return () => {
+      el.removeEventListener('scroll', mark);
+      removeEventListener('resize', mark);
+    };
+  }, []);
   const click = (target: string) => (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
