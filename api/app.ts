@@ -8,6 +8,8 @@ import path from 'node:path';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { TrieRouter } from 'hono/router/trie-router';
+import { isOneOf } from '../core/domain/guards.ts';
 import { AppError, describeError } from '../core/platform/errors.ts';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { compressAnswer } from './compress.ts';
@@ -130,6 +132,28 @@ function notFoundHtml(c: Context<AppEnv>, deps: AppDeps): Response {
   return c.html(body, 404);
 }
 
+/** The methods a route may be declared with (`ALL` is middleware and the catch-all, never a route of its own). */
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The methods the API takes at a path, from the app's declared routes (GET brings HEAD, as Hono
+ * answers HEAD with the GET route); empty when no route has the path. The routes' patterns are
+ * matched by Hono's own TrieRouter, built on the first miss: the app's router answers one method at
+ * a time and says nothing of the others.
+ */
+function allowedMethods(routes: readonly { method: string; path: string }[]): (path: string) => string[] {
+  let router: TrieRouter<string> | null = null;
+  return (path) => {
+    if (router === null) {
+      router = new TrieRouter<string>();
+      for (const r of routes) if (isOneOf(ROUTE_METHODS, r.method)) router.add(r.method, r.path, r.method);
+    }
+    const found = router;
+    const allowed: string[] = ROUTE_METHODS.filter((m) => found.match(m, path)[0].length > 0);
+    return allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+  };
+}
+
 /** The app, with the site's files it serves and its reading host (api/server.ts answers those before the app runs). */
 export type App = Hono<AppEnv> & { staticFiles: StaticFiles; readingHost: ReadingHost };
 
@@ -142,9 +166,14 @@ export function createApp(deps: AppDeps): App {
   app.use('*', withSecurityHeaders(requestFrame(deps)));
   for (const [mount, routes] of apiRoutes(deps)) app.route(mount, routes);
 
-  app.all('/api/*', (c) =>
-    c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404),
-  );
+  // A path the API has, asked with a method it does not take: 405 with `Allow` (RFC 9110), not 404.
+  const allowedAt = allowedMethods(app.routes);
+  app.all('/api/*', (c) => {
+    const allowed = allowedAt(c.req.path);
+    if (allowed.length === 0) return c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404);
+    c.header('Allow', allowed.join(', '));
+    return c.json({ error: { code: 'method_not_allowed', message: `${c.req.path} does not take ${c.req.method}; it takes ${allowed.join(', ')}.` } }, 405);
+  });
 
   // The directory exists before the first build, so a fresh process serves the calm 404 quietly.
   mkdirSync(deps.config.distDir, { recursive: true });

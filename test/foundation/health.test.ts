@@ -74,6 +74,29 @@ test('unknown /api path answers 404 with the contract error body', async () => {
   assert.equal(Object.keys(body), ['error']);
 });
 
+test('a path the API has, asked with a method it does not take, answers 405 with Allow (RFC 9110); an unknown path stays 404', async () => {
+  const cases: Array<[string, string, string]> = [
+    ['DELETE', '/api/brief', 'GET, HEAD'],
+    ['PUT', '/api/feed', 'GET, HEAD'],
+    ['GET', '/api/events', 'POST'],
+    ['GET', '/api/feedback', 'POST'],
+    ['POST', '/api/prefs', 'GET, PUT, HEAD'],
+  ];
+  for (const [method, pathname, allow] of cases) {
+    const res = await ctx.request(pathname, { method });
+    assert.is(res.status, 405, `${method} ${pathname}`);
+    assert.is(res.headers.get('allow'), allow, `${method} ${pathname}`);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    assert.is(body.error.code, 'method_not_allowed');
+    assert.is(body.error.message, `${pathname} does not take ${method}; it takes ${allow}.`);
+  }
+  const missing = await ctx.request('/api/feedback/nope', { method: 'POST' });
+  assert.is(missing.status, 404);
+  assert.is(missing.headers.get('allow'), null);
+  // The admin area checks its caller first: a stranger learns nothing of its routes, 405 or 404.
+  assert.is((await ctx.request('/api/admin/feedback/abc123/read')).status, 401);
+});
+
 test('unknown page answers a calm 404 HTML page', async () => {
   const res = await ctx.request('/nope');
   assert.is(res.status, 404);
