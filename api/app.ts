@@ -171,6 +171,11 @@ export function createApp(deps: AppDeps): App {
   app.all('/api/*', (c) => {
     const allowed = allowedAt(c.req.path);
     if (allowed.length === 0) return c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404);
+    // OPTIONS without an Origin (a preflight is the CORS middleware's): what the path takes, no body.
+    if (c.req.method === 'OPTIONS') {
+      c.header('Allow', [...allowed, 'OPTIONS'].join(', '));
+      return c.body(null, 204);
+    }
     c.header('Allow', allowed.join(', '));
     return c.json({ error: { code: 'method_not_allowed', message: `${c.req.path} does not take ${c.req.method}; it takes ${allowed.join(', ')}.` } }, 405);
   });

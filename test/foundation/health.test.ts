@@ -90,6 +90,11 @@ test('a path the API has, asked with a method it does not take, answers 405 with
     assert.is(body.error.code, 'method_not_allowed');
     assert.is(body.error.message, `${pathname} does not take ${method}; it takes ${allow}.`);
   }
+  // OPTIONS (without an Origin: a CORS preflight is answered by the CORS middleware) says what the path takes.
+  const options = await ctx.request('/api/brief', { method: 'OPTIONS' });
+  assert.is(options.status, 204);
+  assert.is(options.headers.get('allow'), 'GET, HEAD, OPTIONS');
+  assert.is(await options.text(), '');
   const missing = await ctx.request('/api/feedback/nope', { method: 'POST' });
   assert.is(missing.status, 404);
   assert.is(missing.headers.get('allow'), null);
