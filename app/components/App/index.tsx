@@ -9,7 +9,7 @@ import type { Card } from '../../lib/cards.ts';
 import { sendEvent } from '../../lib/events.ts';
 import { FOLLOWING, laneKey, MOOD_LANES, parseLanePool, selectedLanes, type Lane } from '../../lib/lanes.ts';
 import { localDay, todaysExclusions } from '../../lib/override.ts';
-import { addTo, hasBoundaries, type Pause, type Prefs } from '../../lib/prefs.ts';
+import { addTo, type Pause, type Prefs } from '../../lib/prefs.ts';
 import { noteAction, parseRoute, type Route } from '../../lib/route.ts';
 import { readJson, writeJson } from '../../lib/storage.ts';
 import { label, type CardActions } from '../ArticleCard/index.tsx';
@@ -43,7 +43,7 @@ export function App() {
   const [route, setRoute] = useState<Route>(() => parseRoute(location.search));
   const [pool, setPool] = useState<readonly Lane[]>(MOOD_LANES);
   const [toast, setToast] = useState<ToastMessage | null>(null);
-  const { prefs, param, setPrefs } = usePrefs();
+  const { prefs, param, filtering, setPrefs } = usePrefs();
   const prefsRef = useRef(prefs);
   prefsRef.current = prefs;
   const say = useCallback((text: string, undo?: () => void) => setToast((t) => ({ text, undo: undo ?? null, seq: (t?.seq ?? 0) + 1 })), []);
@@ -148,7 +148,7 @@ export function App() {
       {reading && <DensityToggle compact={compact} toggle={() => { writeJson('density', compact ? 'comfortable' : 'compact'); setCompact(!compact); }} />}
       {route.view === 'brief' && briefView}
       {route.view === 'feed' && (
-        <FeedView feed={route.feed} title={feedTitle(route, lanes)} param={param} filtering={hasBoundaries(prefs, new Date())} hiddenIds={hiddenToday} actions={{ ...actions, notToday: (card) => { brief.notToday(card); } }} />
+        <FeedView feed={route.feed} title={feedTitle(route, lanes)} param={param} filtering={filtering} hiddenIds={hiddenToday} actions={{ ...actions, notToday: (card) => { brief.notToday(card); } }} />
       )}
       {route.view === 'filters' && <LazyFilters prefs={prefs} setPrefs={setPrefs} pool={pool} say={say} shown={takeFocus} />}
       {route.view === 'lazy' && <LazyView name={route.name} say={say} />}

@@ -1,12 +1,12 @@
 /** The reader's Calm Filters as state: kept on the device, pruned when a pause expires (at that moment). */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { loadPrefs, nextExpiry, PREFS_KEY, prefsParam, storePrefs, withoutExpired, type Prefs } from '../../lib/prefs.ts';
+import { hasBoundaries, loadPrefs, nextExpiry, PREFS_KEY, prefsParam, storePrefs, withoutExpired, type Prefs } from '../../lib/prefs.ts';
 
 // setTimeout overflows past 2^31 ms; a far pause is re-checked daily instead.
 const MAX_WAIT_MS = 86_400_000;
 
-/** Prefs state, the `prefs` query value, and a setter that also stores them. */
-export function usePrefs(): { prefs: Prefs; param: string; setPrefs: (next: Prefs) => void } {
+/** Prefs state, the `prefs` query value, whether they filter anything (`filtering`), and a setter that also stores them. */
+export function usePrefs(): { prefs: Prefs; param: string; filtering: boolean; setPrefs: (next: Prefs) => void } {
   const [prefs, setState] = useState<Prefs>(() => loadPrefs(new Date()));
   const setPrefs = useCallback((next: Prefs) => {
     storePrefs(next);
@@ -27,5 +27,6 @@ export function usePrefs(): { prefs: Prefs; param: string; setPrefs: (next: Pref
     return () => removeEventListener('storage', onStorage);
   }, []);
   const param = useMemo(() => prefsParam(prefs, new Date()), [prefs]);
-  return { prefs, param, setPrefs };
+  const filtering = useMemo(() => hasBoundaries(prefs, new Date()), [prefs]);
+  return { prefs, param, filtering, setPrefs };
 }

@@ -32,14 +32,10 @@ export function FeedView({ feed, title, param, filtering, hiddenIds, actions }: 
 
   const known = isKnownFeed(feed);
   useEffect(() => {
+    // A mood, topic or tag the taxonomy does not have holds no story: nothing to ask (the server refuses an unknown mood).
+    if (!known) return;
     const abort = new AbortController();
     setFailed(false);
-    // A mood, topic or tag the taxonomy does not have holds no story: nothing to ask (the server refuses an unknown mood).
-    if (!known) {
-      setItems([]);
-      setMore(false);
-      return;
-    }
     setItems(null);
     void fetchFeed(feedParams(feed), param, 0, hiddenIds, abort.signal).then((page) => {
       if (abort.signal.aborted) return;
@@ -68,7 +64,9 @@ export function FeedView({ feed, title, param, filtering, hiddenIds, actions }: 
         {heading}
       </h2>
       {known && (feed.kind === 'source' || feed.kind === 'tag') && <FollowButton kind={feed.kind} value={feed.value} name={feed.kind === 'source' ? (items?.[0]?.source_name ?? 'this source') : title} say={actions.say} />}
-      {items === null ? (
+      {!known ? (
+        <p class="quiet">{emptyFeedText(feed, filtering)}</p>
+      ) : items === null ? (
         <p class="quiet">Gathering stories…</p>
       ) : failed ? (
         <p class="quiet">This feed needs a connection. The brief is still here under Highlights.</p>
@@ -91,7 +89,7 @@ export function FeedView({ feed, title, param, filtering, hiddenIds, actions }: 
             ))}
         </ul>
       )}
-      {more && (
+      {known && more && (
         <button type="button" class="button more" onClick={loadMore}>
           Show more stories
         </button>
