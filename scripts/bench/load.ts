@@ -60,6 +60,10 @@ const AutocannonJson = z.object({
   non2xx: z.number(),
   /** Cold runs only: how many cold prefs the run drew. */
   used: z.number().int().nonnegative().optional(),
+  /** Cold runs only: requests asked for past the prepared prefs (each a repeat: the run is refused). */
+  overflow: z.number().int().nonnegative().optional(),
+  /** Cold runs only: how many prefs were prepared. */
+  ready: z.number().int().nonnegative().optional(),
 });
 
 function cliPath(): string {
@@ -100,6 +104,7 @@ async function coldRun(target: LoadTarget, counter: ColdCounter, connections: nu
   const args = ['--import', 'tsx', child, target.url, String(counter.next), String(connections), String(durationS), JSON.stringify(target.headers ?? {})];
   const parsed = parseRun(await runNode(args));
   if (parsed.used === undefined) throw new Error('the cold load child did not say how many prefs it drew');
+  if (parsed.overflow) throw new Error(`the cold run asked for ${parsed.overflow} requests past the ${parsed.ready ?? '?'} prefs prepared for it (scripts/bench/cold-load-child.ts: PER_SECOND)`);
   counter.next += parsed.used;
   if (counter.next > COLD_RUN_MAX) throw new Error(`the cold runs drew ${counter.next} prefs, more than the ${COLD_RUN_MAX} proven distinct`);
   return parsed;
@@ -107,7 +112,8 @@ async function coldRun(target: LoadTarget, counter: ColdCounter, connections: nu
 
 function parseRun(run: ChildRun): z.infer<typeof AutocannonJson> {
   const { code, out, err } = run;
-  if (code !== 0) throw new Error(`autocannon exited with ${code}: ${err.slice(-300)}`);
+  // The error's own line where there is one (a stack's tail says where, not what).
+  if (code !== 0) throw new Error(`autocannon exited with ${code}: ${err.split('\n').find((line) => /\b\w*Error\b/.test(line))?.trim().slice(0, 300) ?? err.slice(-300)}`);
   const line = out.trim().split('\n').pop() ?? '';
   let json: unknown;
   try {
