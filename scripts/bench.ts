@@ -121,7 +121,7 @@ try {
   sections.ingest = await section('ingest', () => benchIngest(ingestDb, deps.model, log, now, ingestSizes, note));
 
   sections.build = await section('build', async () => {
-    note(`site build: full build of ${POOL_SIZE} articles, then three times ${ADDED} more and an incremental rebuild (child process)`);
+    note(`site build: full build of ${POOL_SIZE} articles, then three times ${ADDED} more through the store and three times through a bulk insert, each with an incremental rebuild (child process)`);
     return buildFields(await runBuildChild(uri, poolDb.databaseName, dataDir, distDir, ADDED, POOL_SIZE), ADDED);
   });
 

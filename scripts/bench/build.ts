@@ -9,7 +9,7 @@ import { runNode } from './child.ts';
 import { measured, ratio, round, skipped, type Section } from './report.ts';
 
 const BuildResult = z.object({ ms: z.number(), written: z.number(), rendered: z.number(), articles: z.number(), pages: z.number() });
-const ChildResult = z.object({ full: BuildResult, incrementals: z.array(BuildResult).min(1), peakRssMb: z.number() });
+const ChildResult = z.object({ full: BuildResult, incrementals: z.array(BuildResult).min(1), bulkIncrementals: z.array(BuildResult).optional(), peakRssMb: z.number() });
 type BuildRun = z.infer<typeof BuildResult>;
 
 /** The rebuild of median time (the lower middle of an even count). */
@@ -49,14 +49,20 @@ export async function runBuildChild(uri: string, dbName: string, dataDir: string
 export function buildFields(r: BuildChildResult, added: number): Section {
   const incremental = medianBuild(r.incrementals);
   const incrementalRatio = ratio(incremental.ms, r.full.ms);
-  const rounds = r.incrementals.map((b) => round(b.ms / 1000, 2)).join(' / ');
+  const rounds = (runs: readonly BuildRun[]) => runs.map((b) => round(b.ms / 1000, 2)).join(' / ');
+  const bulkRuns = r.bulkIncrementals ?? [];
+  const bulkRatio = bulkRuns.length > 0 ? ratio(medianBuild(bulkRuns).ms, r.full.ms) : null;
   return {
     full_s: measured(r.full.ms / 1000, { unit: 's', digits: 2, target: { op: '<=', limit: 10 }, note: `${r.full.articles} articles, ${r.full.written} files written` }),
     incremental_ratio: incrementalRatio === null
       ? skipped('the full build took no time')
-      : measured(incrementalRatio, { target: { op: '<=', limit: 0.15 }, note: `median of ${r.incrementals.length} rebuilds, each after adding ${added} articles: ${rounds} s; ${incremental.rendered} /a pages rendered` }),
+      : measured(incrementalRatio, { target: { op: '<=', limit: 0.15 }, note: `median of ${r.incrementals.length} rebuilds, each after the ingest's store added ${added} articles: ${rounds(r.incrementals)} s; ${incremental.rendered} /a pages rendered` }),
+    // The fallback for articles written around the store (a bulk import): no target, watched.
+    ...(bulkRatio === null
+      ? {}
+      : { incremental_bulk_ratio: measured(bulkRatio, { note: `median of ${bulkRuns.length} rebuilds, each after ${added} articles inserted without the change marker: ${rounds(bulkRuns)} s` }) }),
     // The most any rebuild wrote: every one must stay within the limit.
-    files_rewritten: measured(Math.max(...r.incrementals.map((b) => b.written)), { target: { op: '<=', limit: 110 }, digits: 0 }),
+    files_rewritten: measured(Math.max(...[...r.incrementals, ...bulkRuns].map((b) => b.written)), { target: { op: '<=', limit: 110 }, digits: 0 }),
     peak_rss_mb: measured(r.peakRssMb, { unit: 'MB', digits: 0, target: { op: '<=', limit: 1024 }, note: 'the build process’s maxRSS over all its builds' }),
   };
 }

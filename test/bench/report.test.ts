@@ -97,6 +97,12 @@ test('the build figures report the median rebuild against the full build, and th
   const fields = buildFields({ full: run(3000, 10_000), incrementals: [run(490, 101), run(300, 105), run(330, 101)], peakRssMb: 400 }, 100);
   assert.is((fields.incremental_ratio as { value: number }).value, 0.11);
   assert.is((fields.files_rewritten as { value: number }).value, 105);
+  assert.is(fields.incremental_bulk_ratio, undefined, 'no bulk rebuilds, no figure');
+  // The bulk import's rebuilds: their median against the full build, without a target; their writes count too.
+  const both = buildFields({ full: run(3000, 10_000), incrementals: [run(300, 101)], bulkIncrementals: [run(600, 101), run(900, 108), run(450, 101)], peakRssMb: 400 }, 100);
+  assert.is((both.incremental_ratio as { value: number }).value, 0.1);
+  assert.equal(both.incremental_bulk_ratio, { value: 0.2, note: 'median of 3 rebuilds, each after 100 articles inserted without the change marker: 0.6 / 0.9 / 0.45 s' });
+  assert.is((both.files_rewritten as { value: number }).value, 108);
 });
 
 test('two sides timed once per round: the ratio is taken within each round, the median round reported', () => {
