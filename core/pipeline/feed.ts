@@ -4,6 +4,7 @@
  * parser for what it refuses, the JSON Feed reader) and the one normaliser. Failures come back as data (`kind: 'failed'`), never as a throw: one broken feed
  * never stops the others (Miniflux's rule: feed errors are state on the feed).
  */
+import { createRequire } from 'node:module';
 import Parser from 'rss-parser';
 import { describeError } from '../platform/errors.ts';
 import { FetchError, safeFetch, type Resolver } from './fetcher.ts';
@@ -48,19 +49,67 @@ export function rssParserOptions(): Parser.ParserOptions<Record<string, unknown>
   };
 }
 
+/** An element as xml2js gives it to rss-parser: child elements by name, each a list. */
+type XmlElement = Record<string, unknown[] | undefined>;
+
+/** The rss-parser methods `FeedParser` wraps (its own, not in its type declarations). */
+interface ItemBuilders {
+  parseItemRss(xmlItem: XmlElement, itemFields: readonly unknown[]): Record<string, unknown>;
+  parseItemAtom(entry: XmlElement): Record<string, unknown>;
+}
+const stock = Parser.prototype as unknown as ItemBuilders;
+
+/** rss-parser's own reading of an element's content (text, or markup serialised back), the one it gives `content`. */
+const { getContent } = createRequire(import.meta.url)('rss-parser/lib/utils.js') as { getContent(value: unknown): unknown };
+
+/** The item fields without their `includeSnippet` option (`content:encoded` has it), by the list rss-parser passed. */
+const fieldsWithoutSnippets = new WeakMap<readonly unknown[], unknown[]>();
+function withoutSnippets(fields: readonly unknown[]): unknown[] {
+  let plain = fieldsWithoutSnippets.get(fields);
+  if (!plain) {
+    plain = fields.map((f) => (Array.isArray(f) && f.length > 2 ? [f[0], f[1], { ...f[2], includeSnippet: false }] : f));
+    fieldsWithoutSnippets.set(fields, plain);
+  }
+  return plain;
+}
+
 /**
- * rss-parser without the one field of its items we never read: `isoDate`, its copy of the item's
- * `pubDate` (or `dc:date`) as `new Date(text.trim()).toISOString()`. The normaliser reads that
- * date itself (`publicationDate` tries `isoDate`, then `pubDate`, `dc:date`, `date`: without
- * `isoDate` the first of the others that parses is the same text, parsed by the same `Date.parse`,
- * so `published_at` is unchanged; test/ingestion/feed-parser.test.ts compares both on every real
- * feed). Building the ISO string was about 1 µs an item, 5-6 % of rss-parser's parse of the ingest
- * bench's feeds (twenty alternating rounds, 28 Nov 2026). `setISODate` is rss-parser's own method;
- * should a release rename it, this override is simply never called and `isoDate` comes back,
- * with the same dates.
+ * rss-parser without the fields of its items we never read, each derived from another field:
+ * - `isoDate`, its copy of the item's `pubDate` (or `dc:date`) as `new Date(text.trim()).toISOString()`.
+ *   The normaliser reads that date itself (`publicationDate` tries `isoDate`, then `pubDate`,
+ *   `dc:date`, `date`: without `isoDate` the first of the others that parses is the same text,
+ *   parsed by the same `Date.parse`, so `published_at` is unchanged). About 1 µs an item, 5-6 % of
+ *   rss-parser's parse of the ingest bench's feeds (28 Nov 2026).
+ * - `contentSnippet` and `content:encodedSnippet`: the item's HTML made text by rss-parser's regexes
+ *   and `entities` (the normaliser makes its own from the raw HTML: core/domain/feed-html.ts). The
+ *   stock methods run on the item with its `description` (RSS) or `content` (Atom) held back and
+ *   `content:encoded`'s `includeSnippet` off; `content` is then set from the held-back element by
+ *   rss-parser's own `getContent`, as the stock method would have. About 1.3 µs an item, ~8 % of the
+ *   parse of the bench's feeds (their 250-character teasers; longer HTML costs more).
+ * test/ingestion/feed-parser.test.ts checks, on every real feed, that the items are the stock
+ * parser's without these three fields and normalise to the same articles. The overridden methods
+ * are rss-parser 3.13's; should a release rename them, the overrides are simply never called and
+ * the fields come back, with the same articles.
  */
 class FeedParser extends Parser {
   setISODate(): void {}
+
+  parseItemRss(xmlItem: XmlElement, itemFields: readonly unknown[]): Record<string, unknown> {
+    const description = xmlItem.description;
+    // xml2js made this element for this parse only: nothing else reads it.
+    xmlItem.description = undefined;
+    const item = stock.parseItemRss.call(this, xmlItem, withoutSnippets(itemFields));
+    if (description) item.content = getContent(description[0]);
+    return item;
+  }
+
+  parseItemAtom(entry: XmlElement): Record<string, unknown> {
+    const content = entry.content;
+    entry.content = undefined;
+    const item = stock.parseItemAtom.call(this, entry);
+    if (content && content.length > 0) item.content = getContent(content[0]);
+    return item;
+  }
 }
 
 /** What `parseFeed` needs besides the text. */
