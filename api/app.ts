@@ -19,6 +19,7 @@ import { logRequest } from './request-log.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 import { readingHost, type ReadingHost } from './reading-host.ts';
 import { StaticFiles } from './static-files.ts';
+import { isSiteFile } from './site-paths.ts';
 import { siteMiddleware } from './static-hosts.ts';
 import { digestRoutes } from './routes/digests.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -132,6 +133,24 @@ function notFoundHtml(c: Context<AppEnv>, deps: AppDeps): Response {
   return c.html(body, 404);
 }
 
+/**
+ * The answer to a page (not `/api`) asked with a method other than GET or HEAD, when `allowed` (the
+ * methods the path takes, by its percent-encoded path) names some: OPTIONS gets 204 with `Allow`,
+ * any other method 405 with `Allow` and the calm page saying so. Null otherwise (the calm 404).
+ */
+function pageMethodAnswer(c: Context<AppEnv>, deps: AppDeps, allowed: (rawPath: string) => string[]): Response | null {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD') return null;
+  const methods = allowed(new URL(c.req.url).pathname);
+  if (methods.length === 0) return null;
+  if (method === 'OPTIONS') {
+    c.header('Allow', [...methods, 'OPTIONS'].join(', '));
+    return c.body(null, 204);
+  }
+  c.header('Allow', methods.join(', '));
+  return c.html(calmPage('This page can only be read', `This address is a page to read (${methods.join(', ')}), not one that takes ${method}.`, deps.config.serviceName), 405);
+}
+
 /** The methods a route may be declared with (`ALL` is middleware and the catch-all, never a route of its own). */
 const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -189,7 +208,9 @@ export function createApp(deps: AppDeps): App {
   // accepted since) are rendered on demand.
   app.route('/auth', verifyRoutes(deps));
   for (const [pattern, handler] of articlePageRoutes(deps)) app.get(pattern, handler);
-  app.notFound((c) => notFoundHtml(c, deps));
+  // A page asked with another method than GET or HEAD (a form posted to `/today`): 405 with
+  // `Allow` when a GET would find it, a site file or a page route; the calm 404 otherwise.
+  app.notFound((c) => pageMethodAnswer(c, deps, (rawPath) => (isSiteFile(staticFiles.root, rawPath) ? ['GET', 'HEAD'] : allowedAt(c.req.path))) ?? notFoundHtml(c, deps));
 
   app.onError((error, c) => errorResponse(error, c, deps));
 

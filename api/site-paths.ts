@@ -1,7 +1,8 @@
 /**
- * Which file of the built site a request path names, and what type it is: the rules shared by the
+ * Which file of the built site a request path names, whether it is there, and what type it is: the rules shared by the
  * server's answers (api/static-files.ts) and the Netlify headers the build writes.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
 
@@ -36,4 +37,10 @@ export function filePathOf(rawPath: string): string | null {
   if (rel === '' || rel.endsWith('/')) rel += 'index.html';
   else if (!/\.[a-zA-Z0-9_-]+$/.test(rel)) rel += '/index.html';
   return rel;
+}
+
+/** Whether the site under `root` has a file at `rawPath` (percent-encoded, no query); nothing is read. */
+export function isSiteFile(root: string, rawPath: string): boolean {
+  const rel = filePathOf(rawPath);
+  return rel !== null && statSync(path.join(root, rel), { throwIfNoEntry: false })?.isFile() === true;
 }

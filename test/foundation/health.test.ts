@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { SmartRouter } from 'hono/router/smart-router';
 import path from 'node:path';
 import { API_HEADERS, DOCUMENT_HEADERS, securityHead } from '../../api/security-headers.ts';
@@ -100,6 +100,30 @@ test('a path the API has, asked with a method it does not take, answers 405 with
   assert.is(missing.headers.get('allow'), null);
   // The admin area checks its caller first: a stranger learns nothing of its routes, 405 or 404.
   assert.is((await ctx.request('/api/admin/feedback/abc123/read')).status, 401);
+});
+
+test('a page asked with a method pages do not take answers 405 with Allow; OPTIONS says what it takes; a missing page stays 404', async () => {
+  mkdirSync(path.join(ctx.config.distDir, 'today'), { recursive: true });
+  writeFileSync(path.join(ctx.config.distDir, 'today', 'index.html'), '<!doctype html><title>Today</title>');
+  for (const method of ['POST', 'PUT', 'DELETE']) {
+    for (const pathname of ['/today', '/today/', '/a/0123456789abcdef']) {
+      const res = await ctx.request(pathname, { method });
+      assert.is(res.status, 405, `${method} ${pathname}`);
+      assert.is(res.headers.get('allow'), 'GET, HEAD', `${method} ${pathname}`);
+      assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+      assert.match(await res.text(), new RegExp(`not one that takes ${method}`));
+    }
+  }
+  const options = await ctx.request('/today', { method: 'OPTIONS' });
+  assert.is(options.status, 204);
+  assert.is(options.headers.get('allow'), 'GET, HEAD, OPTIONS');
+  // GET still reads the page; a path with no page and no route is still the calm 404, whatever the method.
+  assert.is((await ctx.request('/today')).status, 200);
+  for (const method of ['POST', 'OPTIONS']) {
+    const missing = await ctx.request('/nothing-here', { method });
+    assert.is(missing.status, 404, method);
+    assert.is(missing.headers.get('allow'), null, method);
+  }
 });
 
 test('unknown page answers a calm 404 HTML page', async () => {
