@@ -82,7 +82,7 @@ export async function refreshSession(): Promise<SessionState> {
 }
 
 /** What a component reads from the session. */
-export interface SessionView {
+export interface SessionReading {
   session: SessionState;
   isSaved: (id: string) => boolean;
   /** Whether the reader follows this source or tag; null until known. */
@@ -92,7 +92,7 @@ export interface SessionView {
 }
 
 /** Re-render on every change of the session, the saved ids or the follows. */
-export function useSession(): SessionView {
+export function useSession(): SessionReading {
   const [, bump] = useState(0);
   const rendered = version;
   useEffect(() => watchSession(rendered, () => bump((n) => n + 1)), []);
