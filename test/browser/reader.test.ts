@@ -123,6 +123,23 @@ test('on a phone the open lane is scrolled into the lane row’s view, and an en
   await context.close();
 });
 
+test('on a phone the static shell’s lane row already fades at its end, before the app’s script runs', async () => {
+  const { context, page } = await h.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The app never starts: what shows is the shell the build wrote into `/`.
+  await page.route('**/app/**', (route) => route.abort());
+  await page.goto(`${h.base}/`);
+  const row = await page.evaluate(() => {
+    const list = document.querySelector<HTMLElement>('nav.lanes ul');
+    return list ? { scrolls: list.scrollWidth > list.clientWidth, more: list.dataset.more ?? null, mask: getComputedStyle(list).maskImage, start: list.scrollLeft } : null;
+  });
+  assert.ok(row?.scrolls, 'the row is wider than the phone (else this test proves nothing)');
+  assert.is(row?.start, 0);
+  assert.is(row?.more, 'end');
+  assert.match(row?.mask ?? '', /linear-gradient/);
+  await context.close();
+});
+
 test('an avoid-term removes matching cards and the brief is refilled to 7', async () => {
   const { context, page } = await h.newPage();
   await page.goto(h.base + '/?view=filters');

@@ -71,7 +71,8 @@ export function LaneBar({ lanes, active, filtersOpen, go }: LaneBarProps) {
   };
   return (
     <nav class="lanes" aria-label="Lanes">
-      <ul ref={list}>
+      {/* "end" until the first `markHidden`: the static shell's row (site/index.html) starts scrolled to its start, so on a phone, before the script runs, its end fades already. Preact leaves the constant alone on re-render; `markHidden` owns it after mount. */}
+      <ul ref={list} data-more="end">
         {lanes.map((lane) => (
           <li key={lane.key}>
             <a href={href(lane)} aria-current={lane.key === active ? 'page' : undefined} onClick={click(href(lane))} data-lane={lane.key}>
