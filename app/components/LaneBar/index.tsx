@@ -71,7 +71,7 @@ export function LaneBar({ lanes, active, filtersOpen, go }: LaneBarProps) {
   };
   return (
     <nav class="lanes" aria-label="Lanes">
-      {/* "end" until the first `markHidden`: the static shell's row (site/index.html) starts scrolled to its start, so on a phone, before the script runs, its end fades already. Preact leaves the constant alone on re-render; `markHidden` owns it after mount. */}
+      {/* "end" until the first `markHidden`: the static shell of `/` (app/shell.tsx) draws the row scrolled to its start, so on a phone, before the script runs, its end fades already. Preact leaves the constant alone on re-render; `markHidden` owns it after mount. */}
       <ul ref={list} data-more="end">
         {lanes.map((lane) => (
           <li key={lane.key}>
