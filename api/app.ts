@@ -134,21 +134,31 @@ function notFoundHtml(c: Context<AppEnv>, deps: AppDeps): Response {
 }
 
 /**
- * The answer to a page (not `/api`) asked with a method other than GET or HEAD, when `allowed` (the
- * methods the path takes, by its percent-encoded path) names some: OPTIONS gets 204 with `Allow`,
- * any other method 405 with `Allow` and the calm page saying so. Null otherwise (the calm 404).
+ * The answer to a method a path does not take, given the methods it does (RFC 9110): OPTIONS gets
+ * 204 with `Allow` (OPTIONS included), any other method `Allow` and `refusal` (the 405 itself).
  */
-function pageMethodAnswer(c: Context<AppEnv>, deps: AppDeps, allowed: (rawPath: string) => string[]): Response | null {
-  const method = c.req.method;
-  if (method === 'GET' || method === 'HEAD') return null;
-  const methods = allowed(new URL(c.req.url).pathname);
-  if (methods.length === 0) return null;
-  if (method === 'OPTIONS') {
-    c.header('Allow', [...methods, 'OPTIONS'].join(', '));
+function withAllow(c: Context<AppEnv>, allowed: readonly string[], refusal: () => Response): Response {
+  if (c.req.method === 'OPTIONS') {
+    c.header('Allow', [...allowed, 'OPTIONS'].join(', '));
     return c.body(null, 204);
   }
-  c.header('Allow', methods.join(', '));
-  return c.html(calmPage('This page can only be read', `This address is a page to read (${methods.join(', ')}), not one that takes ${method}.`, deps.config.serviceName), 405);
+  c.header('Allow', allowed.join(', '));
+  return refusal();
+}
+
+/**
+ * The answer to a page (not `/api`) asked with a method other than GET or HEAD, when a GET would
+ * find it: a file of the site under `root`, or a page route (`routeMethods`, by the app's routes).
+ * Null otherwise (the calm 404).
+ */
+function pageMethodAnswer(c: Context<AppEnv>, deps: AppDeps, root: string, routeMethods: (path: string) => string[]): Response | null {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD') return null;
+  const methods = isSiteFile(root, new URL(c.req.url).pathname) ? ['GET', 'HEAD'] : routeMethods(c.req.path);
+  if (methods.length === 0) return null;
+  return withAllow(c, methods, () =>
+    c.html(calmPage('This page can only be read', `This address is a page to read (${methods.join(', ')}), not one that takes ${method}.`, deps.config.serviceName), 405),
+  );
 }
 
 /** The methods a route may be declared with (`ALL` is middleware and the catch-all, never a route of its own). */
@@ -191,12 +201,9 @@ export function createApp(deps: AppDeps): App {
     const allowed = allowedAt(c.req.path);
     if (allowed.length === 0) return c.json({ error: { code: 'not_found', message: `No API endpoint at ${c.req.method} ${c.req.path}.` } }, 404);
     // OPTIONS without an Origin (a preflight is the CORS middleware's): what the path takes, no body.
-    if (c.req.method === 'OPTIONS') {
-      c.header('Allow', [...allowed, 'OPTIONS'].join(', '));
-      return c.body(null, 204);
-    }
-    c.header('Allow', allowed.join(', '));
-    return c.json({ error: { code: 'method_not_allowed', message: `${c.req.path} does not take ${c.req.method}; it takes ${allowed.join(', ')}.` } }, 405);
+    return withAllow(c, allowed, () =>
+      c.json({ error: { code: 'method_not_allowed', message: `${c.req.path} does not take ${c.req.method}; it takes ${allowed.join(', ')}.` } }, 405),
+    );
   });
 
   // The directory exists before the first build, so a fresh process serves the calm 404 quietly.
@@ -210,7 +217,7 @@ export function createApp(deps: AppDeps): App {
   for (const [pattern, handler] of articlePageRoutes(deps)) app.get(pattern, handler);
   // A page asked with another method than GET or HEAD (a form posted to `/today`): 405 with
   // `Allow` when a GET would find it, a site file or a page route; the calm 404 otherwise.
-  app.notFound((c) => pageMethodAnswer(c, deps, (rawPath) => (isSiteFile(staticFiles.root, rawPath) ? ['GET', 'HEAD'] : allowedAt(c.req.path))) ?? notFoundHtml(c, deps));
+  app.notFound((c) => pageMethodAnswer(c, deps, staticFiles.root, allowedAt) ?? notFoundHtml(c, deps));
 
   app.onError((error, c) => errorResponse(error, c, deps));
 
