@@ -158,7 +158,9 @@ export interface GeneratedFeed {
 /**
  * `feeds` feeds of `itemsPerFeed` items each: RSS 2.0 with media and HTML teasers, every fifth one
  * Atom. Every tenth story is retold by the next feed (a near-duplicate across sources), and a few
- * are not calm at all (the gate must reject them), as in real feeds.
+ * are not calm at all (the gate must reject them), as in real feeds. The headlines' small template
+ * also makes stories the same by chance: with 100 × 50 items, 2,365 are near-duplicates of an
+ * earlier one, not the ~500 retold (docs/benchmarks.md, "What each figure means": ingest).
  */
 export function makeFeeds(feeds: number, itemsPerFeed: number, now: Date, seed = 7): GeneratedFeed[] {
   const rand = prng(seed);
