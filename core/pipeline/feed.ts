@@ -11,7 +11,7 @@ import { FetchError, safeFetch, type Resolver } from './fetcher.ts';
 import { isDemoFeedUrl, readDemoFeed } from '../demo/index.ts';
 import { parseLeniently } from './feed-lenient.ts';
 import { readJsonFeed } from '../domain/jsonfeed.ts';
-import { normalizeItems, type NormalizedItem } from '../domain/normalize.ts';
+import { normalizeItems, ownCopy, type NormalizedItem } from '../domain/normalize.ts';
 import { retryAfterMs } from '../domain/poll.ts';
 
 /** What reading a feed needs. */
@@ -168,10 +168,15 @@ export async function parseFeed(body: string, base: string, options: ParseOption
   const trimmed = body.replace(/^\uFEFF/, '').trimStart();
   const limit = options.maxItems ?? 100;
   const normalize = (items: unknown[]) => normalizeItems(items, { base, now: options.now, paywalled: options.paywalled, maxItems: limit });
+  // The feed's title, trimmed, at most 200 characters, a string of its own (see ownCopy), or null.
+  const titleOf = (title: string | null | undefined) => {
+    const cut = title?.trim().slice(0, 200);
+    return cut ? ownCopy(cut) : null;
+  };
   if (trimmed.startsWith('{')) {
     const json = readJsonFeed(trimmed, options.contentType, limit);
     if (json.kind === 'refused') throw new Error(json.reason);
-    return { items: normalize(json.items), title: json.title };
+    return { items: normalize(json.items), title: titleOf(json.title) };
   }
   if (!trimmed.startsWith('<')) throw new Error('the response is neither XML nor JSON');
   let strict: { items: NormalizedItem[]; title: string | null } | null = null;
@@ -179,7 +184,7 @@ export async function parseFeed(body: string, base: string, options: ParseOption
   try {
     const feed = await strictParse(trimmed);
     const items: unknown[] = Array.isArray(feed.items) ? feed.items : [];
-    const title = typeof feed.title === 'string' ? feed.title.trim().slice(0, 200) || null : null;
+    const title = typeof feed.title === 'string' ? titleOf(feed.title) : null;
     if (!/<(rss|feed|rdf:RDF|channel)\b/i.test(trimmed.slice(0, 4000))) throw new Error('the document is not an RSS or Atom feed');
     strict = { items: normalize(items), title };
     if (strict.items.length > 0 && !items.some(hasMarkupTitle)) return strict;
@@ -188,7 +193,7 @@ export async function parseFeed(body: string, base: string, options: ParseOption
   }
   const lenient = parseLeniently(trimmed, limit);
   const items = lenient ? normalize(lenient.items) : [];
-  if (items.length > (strict?.items.length ?? 0)) return { items, title: strict?.title ?? (lenient?.title?.trim().slice(0, 200) || null) };
+  if (items.length > (strict?.items.length ?? 0)) return { items, title: strict?.title ?? titleOf(lenient?.title) };
   if (strict) return strict;
   throw new Error(refusalText(refusal));
 }

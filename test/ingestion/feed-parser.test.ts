@@ -6,7 +6,8 @@
  *   above all) from either;
  * - a feed reads the same whatever feed was read before it (xml2js's parser is not reusable after
  *   a document it refused: a shared one changed the next refusal's reason);
- * - a parsed feed is not kept alive by the parse once its reader lets it go.
+ * - a parsed feed is not kept alive by the parse once its reader lets it go, and what `parseFeed`
+ *   keeps (its items, the feed's title) holds no part of the document's text.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
@@ -94,6 +95,51 @@ test('a parsed feed is released with its reader, not when the event loop next tu
   // but after the collection: nothing collects them again).
   await until(() => released >= 18, 3000, () => `the parsed feeds' release (only ${released} of 20 released)`);
 });
+
+/**
+ * Heap bytes in use after two full collections. A match first: V8 keeps the subject of the last
+ * regular expression match (for `RegExp.lastMatch`), which after a parse is a cut of its document.
+ */
+function heapInUse(): number {
+  /calm/.exec('calm');
+  collectGarbage();
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+// Stories of ~400 KB each. Titles, links and ids are plain runs of text the parsers cut out of the
+// document; the RSS teasers are short descriptions cut out of it too, the others are cut from the
+// story's long text made plain.
+const LONG = 'calm words '.repeat(36_000);
+const FEED_TITLE = 'A calm feed of small good stories';
+const stories = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Gardeners open a seed library in town ${i}`, link: `https://news.example.org/story/${i}`, id: `urn:calm:story:${i}` }));
+const rssItems = (n: number) => stories(n).map((s) => `<item><title>${s.title}</title><link>${s.link}</link><guid isPermaLink="false">${s.id}</guid><description>A short and kind teaser of story ${s.id}.</description><content:encoded><![CDATA[<p>${LONG}</p>]]></content:encoded></item>`).join('');
+const LARGE_DOCUMENTS: Record<string, (n: number) => string> = {
+  'RSS 2.0 (rss-parser)': (n) => `<?xml version="1.0"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>${FEED_TITLE}</title><link>https://news.example.org/</link>${rssItems(n)}</channel></rss>`,
+  'Atom (rss-parser)': (n) => `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>${FEED_TITLE}</title><id>urn:calm</id>${stories(n).map((s) => `<entry><title>${s.title}</title><link href="${s.link}"/><id>${s.id}</id><content type="html">&lt;p&gt;${LONG}&lt;/p&gt;</content></entry>`).join('')}</feed>`,
+  'RSS without a version (the lenient parser)': (n) => `<rss><channel><title>${FEED_TITLE}</title>${rssItems(n)}</channel></rss>`,
+  'JSON Feed': (n) => JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: FEED_TITLE, items: stories(n).map((s) => ({ id: s.id, url: s.link, title: s.title, content_text: LONG })) }),
+};
+
+// The text is made inside a plain function, so no frame of a test holds it across an await (a
+// suspended async function keeps its temporaries): only what parseFeed returns can keep it.
+const readMade = (document: (n: number) => string, n: number) => parseFeed(document(n), 'https://news.example.org/', { now: NOW });
+
+// One test a format, so nothing one leaves in a frame is counted by the next.
+for (const [kind, document] of Object.entries(LARGE_DOCUMENTS)) {
+  test(`${kind}: the items and title parseFeed returns keep none of the document alive`, async () => {
+    // A one-story document first, so the code it runs is compiled before the heap is read.
+    await readMade(document, 1);
+    const before = heapInUse();
+    const result = await readMade(document, 12);
+    const kept = heapInUse() - before;
+    assert.is(result.items.length, 12);
+    assert.is(result.title, FEED_TITLE);
+    assert.ok(result.items.every((item) => item.guid?.startsWith('urn:calm:story:') && item.url.startsWith('https://news.example.org/story/')));
+    // The document is ~4.8 million characters; the result itself is a few kilobytes.
+    assert.ok(kept < 1_000_000, `${kept} bytes still in use with the result held`);
+  });
+}
 
 /** What `parseFeed` makes of a file: its result, or its refusal's reason. */
 async function readAs(text: string): Promise<string> {
