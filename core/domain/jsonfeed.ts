@@ -39,7 +39,7 @@ const feedSchema = z.object({
   items: z.array(z.unknown()),
 });
 
-/** A JSON Feed read into the normaliser's shape, or why the document is not one. */
+/** A JSON Feed read into the normaliser's shape (its title untrimmed), or why the document is not one. */
 export type JsonFeedRead = { kind: 'feed'; title: string | null; items: FeedItemFields[] } | { kind: 'refused'; reason: string };
 
 /** True when the Content-Type names JSON Feed itself. */
@@ -89,5 +89,6 @@ export function readJsonFeed(body: string, contentType: string | undefined, limi
     const item = itemSchema.safeParse(raw);
     if (item.success) items.push(toFields(item.data));
   }
-  return { kind: 'feed', title: feed.data.title?.trim().slice(0, 200) || null, items };
+  // The title as the feed gives it: parseFeed trims and cuts every format's title by one rule.
+  return { kind: 'feed', title: feed.data.title ?? null, items };
 }
