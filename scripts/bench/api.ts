@@ -197,6 +197,11 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
     await server.close();
     await floorServer.close();
     await growthServer.close();
+    // The growth snapshots (~260 MB) are the bench's own scaffolding, in no production process:
+    // dropped here, not when the closed growth server's handle is finally let go, which was after
+    // the sections that follow (the ingest rounds ran with them alive, every full collection
+    // marking them; docs/benchmarks.md, 29 Nov 2026).
+    growth.clear();
   }
   return out;
 }
