@@ -4,6 +4,8 @@
  *   `content:encodedSnippet`: on every feed rss-parser reads it gives a fresh stock parser's items
  *   without them, and the normaliser gives the same articles (the same `published_at` and teaser
  *   above all) from either;
+ * - a refused document is refused for the stock parser's reason, line and column included (ours
+ *   reads without sax's position count, and reads a refused document again with it);
  * - a feed reads the same whatever feed was read before it (xml2js's parser is not reusable after
  *   a document it refused: a shared one changed the next refusal's reason);
  * - a parsed feed is not kept alive by the parse once its reader lets it go, and what `parseFeed`
@@ -69,6 +71,42 @@ if (dir) {
     assert.ok(snippets >= 300, `only ${snippets} stock items carried a contentSnippet`);
     assert.ok(atomSnippets >= 100, `only ${atomSnippets} stock Atom entries carried a contentSnippet`);
     assert.ok(encodedSnippets >= 100, `only ${encodedSnippets} stock items carried a content:encodedSnippet`);
+  });
+}
+
+// Our parse reads documents without sax's line and column count (core/pipeline/feed.ts); a refusal
+// must still say where, as the stock parser's does (a source's `last_error` shows it).
+const BROKEN_DOCUMENTS: Record<string, string> = {
+  'an unclosed root': '<?xml version="1.0"?>\n<rss version="2.0">\n<channel>\n<title>Calm</title>\n<item><title>A story</title></item>\n',
+  'a mismatched tag': '<rss version="2.0"><channel>\n  <title>Calm</title>\n  <item><title>A story</item>\n</channel></rss>',
+  'an unquoted attribute': '<rss version="2.0">\n<channel><title>Calm</title>\n<item><guid isPermaLink=false>1</guid></item></channel></rss>',
+  'a bare ampersand': '<rss version="2.0"><channel>\n<title>Fish & chips</title></channel></rss>',
+};
+
+test('a refused document gives the stock parser\'s reason, with its line and column', async () => {
+  for (const [kind, text] of Object.entries(BROKEN_DOCUMENTS)) {
+    const ours = await settle(strictParse(text));
+    const theirs = await settle(new Parser(rssParserOptions()).parseString(text));
+    assert.ok('refused' in ours && 'refused' in theirs, `${kind}: not refused by both`);
+    assert.is(ours.refused, theirs.refused, kind);
+    // Where the document broke, not "Line: 0" (the count our first read leaves off).
+    assert.match(ours.refused, /Line: [1-9]/, kind);
+  }
+});
+
+if (dir) {
+  test('every real feed rss-parser refuses is refused for the stock parser\'s reason', async () => {
+    const files = readdirSync(dir).filter((name) => /\.(xml|rss|atom|rdf)$/.test(name));
+    let refused = 0;
+    for (const name of files) {
+      const text = readFileSync(new URL(name, dir), 'utf8').replace(/^\uFEFF/, '').trimStart();
+      const ours = await settle(strictParse(text));
+      if (!('refused' in ours)) continue;
+      refused += 1;
+      const theirs = await settle(new Parser(rssParserOptions()).parseString(text));
+      assert.equal(theirs, ours, name);
+    }
+    assert.ok(refused >= 5, `only ${refused} refused feeds`);
   });
 }
 
