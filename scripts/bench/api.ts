@@ -198,9 +198,10 @@ export async function benchApi(deps: AppDeps, sources: readonly SourceDoc[], loa
     await floorServer.close();
     await growthServer.close();
     // The growth snapshots (~260 MB) are the bench's own scaffolding, in no production process:
-    // dropped here, not when the closed growth server's handle is finally let go, which was after
-    // the sections that follow (the ingest rounds ran with them alive, every full collection
-    // marking them; docs/benchmarks.md, 29 Nov 2026).
+    // dropped here, not when the closed growth server's handle is finally let go. In a full run the
+    // soak section comes between and they were gone by the ingest section; `--only=api,ingest` ran
+    // the ingest rounds with them alive, every full collection marking them (docs/benchmarks.md,
+    // 29 Nov 2026).
     growth.clear();
   }
   return out;
