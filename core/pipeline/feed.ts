@@ -181,6 +181,12 @@ export async function strictParse(text: string): ReturnType<FeedParser['parseStr
   }
 }
 
+/** A feed's title (every format's): trimmed, at most 200 characters, a string of its own (see ownCopy), or null. */
+function titleOf(title: string | null | undefined): string | null {
+  const cut = title?.trim().slice(0, 200);
+  return cut ? ownCopy(cut) : null;
+}
+
 /** rss-parser's refusal in words a source's `last_error` can show (its TypeError on a channel-less `<rss>` included). */
 function refusalText(error: unknown): string {
   if (error instanceof TypeError) return 'the document has no RSS channel';
@@ -199,11 +205,6 @@ export async function parseFeed(body: string, base: string, options: ParseOption
   const trimmed = body.replace(/^\uFEFF/, '').trimStart();
   const limit = options.maxItems ?? 100;
   const normalize = (items: unknown[]) => normalizeItems(items, { base, now: options.now, paywalled: options.paywalled, maxItems: limit });
-  // The feed's title, trimmed, at most 200 characters, a string of its own (see ownCopy), or null.
-  const titleOf = (title: string | null | undefined) => {
-    const cut = title?.trim().slice(0, 200);
-    return cut ? ownCopy(cut) : null;
-  };
   if (trimmed.startsWith('{')) {
     const json = readJsonFeed(trimmed, options.contentType, limit);
     if (json.kind === 'refused') throw new Error(json.reason);
