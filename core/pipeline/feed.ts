@@ -10,6 +10,7 @@ import { describeError } from '../platform/errors.ts';
 import { FetchError, safeFetch, type Resolver } from './fetcher.ts';
 import { isDemoFeedUrl, readDemoFeed } from '../demo/index.ts';
 import { parseLeniently } from './feed-lenient.ts';
+import { readXmlTree } from './xml-tree.ts';
 import { readJsonFeed } from '../domain/jsonfeed.ts';
 import { normalizeItems, ownCopy, type NormalizedItem } from '../domain/normalize.ts';
 import { retryAfterMs } from '../domain/poll.ts';
@@ -119,12 +120,14 @@ export type ParseOptions = Pick<FeedReadOptions, 'now' | 'paywalled' | 'maxItems
 };
 
 /**
- * The sax parser under rss-parser's xml2js parser (`xmlParser.saxParser`, its `trackPosition` set
- * from sax's `position` option, which xml2js does not pass on): neither library declares these.
- * Should a release rename them, positions are simply counted again, with the same results.
+ * rss-parser's xml2js parser (`xmlParser`, whose `parseString` its own calls) and the sax parser
+ * under it (`saxParser`, its `trackPosition` set from sax's `position` option, which xml2js does not
+ * pass on): neither library declares these. Should a release rename them, the stock parser simply
+ * reads every document, counting positions, with the same results.
  */
-interface SaxHolder {
-  xmlParser?: { saxParser?: { trackPosition?: boolean } };
+interface XmlReader {
+  parseString(xml: string, done: (error: unknown, result: unknown) => void): unknown;
+  saxParser?: { trackPosition?: boolean };
 }
 
 /**
@@ -140,17 +143,26 @@ interface SaxHolder {
  * text a source's `last_error` shows); test/ingestion/feed-parser.test.ts reads every real feed
  * after every refused one.
  *
- * `positions: false` turns off sax's count of lines and columns, which it keeps for every character
- * only to put them in its error messages: 3-4 % of rss-parser's parse of the ingest bench's feeds
- * (92-93 against 89-90 ms a round, 29 Nov 2026). The parser is new, so its sax parser has read
- * nothing yet.
+ * `positions: false` is the first read: the tree comes from saxes when it gives xml2js's very tree
+ * (core/pipeline/xml-tree.ts, about half the time), else from the stock parser with sax's count of
+ * lines and columns off (it keeps it for every character only for its error messages: 3-4 % of the
+ * parse). `positions: true` is the stock parser as it comes, for a refusal's reason.
  */
 function parseOnce(text: string, positions: boolean): ReturnType<FeedParser['parseString']> {
   return new Promise((resolve, reject) => {
     const unsettled = setImmediate(() => reject(new Error('the document has no root element')));
     const parser = new FeedParser(rssParserOptions());
-    const sax = (parser as unknown as SaxHolder).xmlParser?.saxParser;
-    if (!positions && sax) sax.trackPosition = false;
+    const holder = parser as unknown as { xmlParser?: XmlReader };
+    const stock = holder.xmlParser;
+    if (!positions && stock?.saxParser) {
+      stock.saxParser.trackPosition = false;
+      holder.xmlParser = {
+        parseString: (xml, done) => {
+          const tree = readXmlTree(xml);
+          return tree ? done(null, tree) : stock.parseString(xml, done);
+        },
+      };
+    }
     // The check is cleared as soon as the parse settles: left queued, it kept the parsed feed alive
     // until the event loop next turned, and a run reading feeds without I/O in between (the bench,
     // the demo feeds) held every one of them.
@@ -168,8 +180,8 @@ function parseOnce(text: string, positions: boolean): ReturnType<FeedParser['par
 }
 
 /**
- * rss-parser's `parseString` of `text`, read without sax's line and column count; a document it
- * refuses is read once more with them, so the refusal says where ("Unclosed root tag Line: 12
+ * rss-parser's `parseString` of `text`, its XML read by saxes or without sax's line and column
+ * count (see `parseOnce`); a document it refuses is read once more by the stock parser, so the refusal says where ("Unclosed root tag Line: 12
  * Column: 7", the text a source's `last_error` shows) exactly as the stock parser's does. Only
  * refused documents (a few in a hundred real feeds) pay for the second parse.
  */
