@@ -17,6 +17,8 @@
  *   those into spaces inside attribute values and saxes does, sax keeps them;
  * - an attribute named `__proto__` or `hasOwnProperty` (sax's attribute object is a plain object:
  *   it drops the first and throws on the second);
+ * - a tag or attribute name with a character beyond U+FFFF: XML allows them, sax tests names a
+ *   UTF-16 unit at a time and refuses the surrogates (its name characters are XML's otherwise);
  * - an empty CDATA section gives xml2js no event, so it is skipped here too.
  * The tree is built by the same steps, in the same order, as xml2js 0.5's own handlers with those
  * options (`onopentag`, `onclosetag`, `ontext`, `oncdata`), its quirks included; anything they
@@ -55,6 +57,12 @@ function tagHasBreak(xml: string, end: number): boolean {
   return false;
 }
 
+/** Whether `name` holds a UTF-16 surrogate (a character beyond U+FFFF, which sax refuses in a name). */
+function hasSurrogate(name: string): boolean {
+  for (let i = 0; i < name.length; i += 1) if ((name.charCodeAt(i) & 0xf800) === 0xd800) return true;
+  return false;
+}
+
 /** Thrown to leave the saxes read for the stock parser. */
 class NotTheSame extends Error {}
 
@@ -78,13 +86,14 @@ export function readXmlTree(xml: string): Record<string, unknown> | null {
     if (s) s.cdata = true;
   });
   parser.on('opentag', (node) => {
+    if (hasSurrogate(node.name)) throw new NotTheSame();
     const obj: XmlObject = Object.create(null) as XmlObject;
     obj._ = '';
     const attributes = node.attributes;
     let spaced = false;
     for (const key in attributes) {
       if (!hasOwn.call(attributes, key)) continue;
-      if (key === '__proto__' || key === 'hasOwnProperty') throw new NotTheSame();
+      if (key === '__proto__' || key === 'hasOwnProperty' || hasSurrogate(key)) throw new NotTheSame();
       if (!('$' in obj)) obj.$ = Object.create(null) as XmlObject;
       const value = attributes[key]!;
       if (value.includes(' ')) spaced = true;

@@ -2,7 +2,7 @@
  * Our rss-parser (core/pipeline/feed.ts) on the real feeds of ../shared/fixtures/feeds:
  * - it skips the fields of rss-parser's items we never read, `isoDate`, `contentSnippet` and
  *   `content:encodedSnippet`: on every feed rss-parser reads it gives a fresh stock parser's items
- *   without them, and the normaliser gives the same articles (the same `published_at` and teaser
+ *   without them (its XML read by saxes where that gives xml2js's tree: test/ingestion/xml-tree.test.ts), and the normaliser gives the same articles (the same `published_at` and teaser
  *   above all) from either;
  * - a refused document is refused for the stock parser's reason, line and column included (ours
  *   reads without sax's position count, and reads a refused document again with it);

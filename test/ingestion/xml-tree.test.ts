@@ -70,6 +70,9 @@ test('the places where saxes and sax differ go to the stock parser, and the rest
     'a second root element': `${rss('<title>A</title>')}<rss><channel/></rss>`,
     'a lower-case CDATA opener (sax accepts it)': rss('<title><![cdata[A]]></title>'),
     'an element named _ (xml2js throws on its own text key)': rss('<_>x</_>'),
+    'a tag name with a character beyond U+FFFF (sax refuses its surrogates)': rss('<x\u{10000}>a</x\u{10000}>'),
+    'a tag name starting with one': rss('<\u{10000}x>a</\u{10000}x>'),
+    'an attribute name with one': rss('<x a\u{10000}="1">a</x>'),
     'a document of white space': '   \n ',
     'a document without a root element': '<?xml version="1.0"?>',
   };
@@ -92,6 +95,7 @@ test('the places where saxes and sax differ go to the stock parser, and the rest
     'an element named __proto__': rss('<__proto__>x</__proto__>'),
     'an XML 1.1 declaration with U+0085 and U+2028 in text': `<?xml version="1.1"?><rss><channel><title>a\u0085b\u2028c</title></channel></rss>`,
     'a byte order mark': `\uFEFF${rss('<title>A</title>')}`,
+    'characters beyond U+FFFF in text and attribute values': rss('<title>Sunny \u{1F600}</title><x a="\u{1F600}"/>'),
   };
   for (const [label, xml] of Object.entries(same)) assert.ok(agree(xml, label), `${label}: saxes did not read it`);
 });
@@ -110,7 +114,7 @@ if (feedsDir) {
 
   test('on seeded damaged copies of real feeds, a saxes reading is always the stock one', () => {
     const random = mulberry32(22);
-    const pieces = ['<', '>', '&', ';', '"', "'", ']]>', '<![CDATA[', '</item>', '<item>', '&amp;', '&#0;', '&#x41;', '&AMP;', '&nbsp;', '\r\n', '\t', '\n', '=', '/', ' ', '<!-- a -->', '<?pi x?>', '\u0000', '\uD800', 'é'];
+    const pieces = ['<', '>', '&', ';', '"', "'", ']]>', '<![CDATA[', '</item>', '<item>', '&amp;', '&#0;', '&#x41;', '&AMP;', '&nbsp;', '\r\n', '\t', '\n', '=', '/', ' ', '<!-- a -->', '<?pi x?>', '\u0000', '\uD800', 'é', '\u{1F600}'];
     const small = texts.map(([, text]) => text).filter((text) => text.length < 40_000);
     let read = 0;
     for (let n = 0; n < 1500; n += 1) {
