@@ -100,6 +100,69 @@ test('the places where saxes and sax differ go to the stock parser, and the rest
   for (const [label, xml] of Object.entries(same)) assert.ok(agree(xml, label), `${label}: saxes did not read it`);
 });
 
+test('on edge documents (doctypes, declarations, comments, references, control characters, names), a saxes reading is the stock one', () => {
+  const w = (inner: string) => `<rss version="2.0"><channel><item>${inner}</item></channel></rss>`;
+  const edges: Record<string, string> = {
+    doctypeAfterRoot: `<rss version="2.0"><!DOCTYPE x><channel/></rss>`,
+    twoDoctypes: `<!DOCTYPE a><!DOCTYPE b><rss version="2.0"><channel/></rss>`,
+    doctypeLower: `<!doctype rss><rss version="2.0"><channel/></rss>`,
+    weirdEmptyClose: w('<a>x</></a>'),
+    closeWithSpace: w('<a>x</a >'),
+    closeSpaceInside: w('<a>x</ a>'),
+    selfCloseSpace: w('<a/ >'),
+    attrNoValue: w('<a b>x</a>'),
+    attrSpaces: w('<a b = "1">x</a>'),
+    commentDashes: w('<!-- a -- b -->'),
+    commentEnd3: w('<!-- a --->'),
+    piInside: w('<?php echo 1; ?>'),
+    piXmlInside: w('<?xml version="1.0"?>'),
+    xmlDeclBadVersion: `<?xml version="2.0"?><rss version="2.0"><channel/></rss>`,
+    xmlDeclNoVersion: `<?xml encoding="utf-8"?><rss version="2.0"><channel/></rss>`,
+    xmlDeclStandaloneBad: `<?xml version="1.0" standalone="maybe"?><rss version="2.0"><channel/></rss>`,
+    xmlDeclSingle: `<?xml version='1.0' encoding='utf-8'?><rss version="2.0"><channel/></rss>`,
+    xmlDeclUpper: `<?XML version="1.0"?><rss version="2.0"><channel/></rss>`,
+    entityHexUpper: w('<a>&#X41;</a>'),
+    entityZero: w('<a>&#0;</a>'),
+    entityLeadingZeros: w('<a>&#00065;&#x0041;</a>'),
+    entitySurrogate: w('<a>&#xD800;</a>'),
+    entityFFFE: w('<a>&#xFFFE;</a>'),
+    entityBig: w('<a>&#x110000;</a>'),
+    entityControl: w('<a>&#1;</a>'),
+    entityNoSemicolon: w('<a>&amp b</a>'),
+    entityEmpty: w('<a>&;</a>'),
+    entityHashOnly: w('<a>&#;</a>'),
+    ctrlInText: w('<a>a\u0001b</a>'),
+    fffeInText: w('<a>a\uFFFEb</a>'),
+    loneSurrogate: w('<a>a\uD800b</a>'),
+    ltInAttr: w('<a b="<">x</a>'),
+    gtInAttr: w('<a b=">">x</a>'),
+    ampInAttr: w('<a b="&amp;&#x41;">x</a>'),
+    cdataEndInText: w('<a>a]]>b</a>'),
+    cdataInCdata: w('<a><![CDATA[a]]]]><![CDATA[>b]]></a>'),
+    colonName: w('<a:b:c>x</a:b:c>'),
+    colonStart: w('<:a>x</:a>'),
+    xmlnsBadPrefix: w('<a xmlns:xml="http://x">x</a>'),
+    xmlnsAttr: w('<a xmlns="">x</a>'),
+    nsUndeclared: w('<foo:a>x</foo:a>'),
+    bomTwice: '\uFEFF\uFEFF<rss version="2.0"><channel/></rss>',
+    textBeforeRoot: 'x<rss version="2.0"><channel/></rss>',
+    wsBeforeDecl: ' <?xml version="1.0"?><rss version="2.0"><channel/></rss>',
+    commentBeforeDecl: '<!-- x --><?xml version="1.0"?><rss version="2.0"><channel/></rss>',
+    nul: w('<a>\u0000</a>'),
+    vtab: w('<a>\u000B</a>'),
+    nel: w('<a>\u0085</a>'),
+    unicodeNonChar: w('<a>\uFDD0</a>'),
+    attrDupNs: w('<a x:b="1" x:b="2">x</a>'),
+    emptyAttr: w('<a b="">x</a>'),
+    tabBetweenAttrs: w('<a\tb="1">x</a>'),
+    nlInNonSpacedAttr: w('<a b="x\ny">x</a>'),
+    tabInAttrNoSpace: w('<a b="x\ty">x</a>'),
+  };
+  let read = 0;
+  for (const [label, xml] of Object.entries(edges)) if (agree(xml, label)) read += 1;
+  assert.ok(read >= 15, `saxes read only ${read} of the edge documents`);
+});
+
 if (feedsDir) {
   const texts = readdirSync(feedsDir)
     .filter((name) => /\.(xml|rss|atom|rdf)$/.test(name))
