@@ -181,9 +181,10 @@ function parseOnce(text: string, positions: boolean): ReturnType<FeedParser['par
 
 /**
  * rss-parser's `parseString` of `text`, its XML read by saxes or without sax's line and column
- * count (see `parseOnce`); a document it refuses is read once more by the stock parser, so the refusal says where ("Unclosed root tag Line: 12
- * Column: 7", the text a source's `last_error` shows) exactly as the stock parser's does. Only
- * refused documents (a few in a hundred real feeds) pay for the second parse.
+ * count (see `parseOnce`); a document it refuses is read once more by the stock parser, so the
+ * refusal says where ("Unclosed root tag Line: 12 Column: 7", the text a source's `last_error`
+ * shows) exactly as the stock parser's does. Only refused documents (a few in a hundred real
+ * feeds) pay for the second parse.
  */
 export async function strictParse(text: string): ReturnType<FeedParser['parseString']> {
   try {

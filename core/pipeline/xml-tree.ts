@@ -23,7 +23,7 @@
  * The tree is built by the same steps, in the same order, as xml2js 0.5's own handlers with those
  * options (`onopentag`, `onclosetag`, `ontext`, `oncdata`), its quirks included; anything they
  * would throw on also gives `null`. test/ingestion/xml-tree.test.ts holds the two readers equal on
- * every real feed, the hostile corpora and thousands of damaged documents.
+ * every real feed, 54 edge documents, the XSS corpus and 1,500 seeded damaged copies of real feeds.
  */
 import { SaxesParser } from 'saxes';
 
