@@ -3,8 +3,8 @@
  * sax, as rss-parser builds it): wherever the saxes reading gives a tree, the stock parser accepts
  * the document and gives the same tree (same keys in the same order, the same null prototypes, the
  * same text); wherever the stock parser refuses, the saxes reading gives null. Checked on every real
- * feed, on the places where the two parsers are known to differ, on the XSS corpus dropped raw into
- * a feed, and on thousands of seeded damaged copies of real feeds.
+ * feed, on the places where the two parsers are known to differ, on 54 edge documents, on the XSS
+ * corpus dropped raw into a feed, and on 1,500 seeded damaged copies of real feeds.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import Parser from 'rss-parser';
