@@ -64,6 +64,35 @@ test('each rule is spelled out in its own module only', () => {
   }
 });
 
+/**
+ * What issue 22 took out and a library now does, by the spelling it had (each matched the removed
+ * code: the two entity tables of normalize.ts and reply.ts, api/server.ts's `SecuredResponse`, the
+ * cleared-when-full memos of params.ts, answers.ts and gate-features.ts).
+ */
+const REPLACED = [
+  { what: 'a hand-written HTML entity table (decode with `entities`, core/domain/feed-html.ts)', spelling: /\bamp['"]?\s*[:,]\s*['"]&['"]/ },
+  { what: 'a custom Node ServerResponse class (security headers come from hono/secure-headers, api/security-headers.ts)', spelling: /extends\s+(?:http\.)?ServerResponse\b|ServerResponse:\s*\w/ },
+];
+
+/** A memo bounded by hand (emptied or trimmed when full), and the modules whose comment gives the figure that justifies it. */
+const HAND_MADE_MEMO = /\.size >= [A-Z][A-Z_]*\) (?:\w+\.clear\(\)|\{)|Count >= [A-Z_]+_MAX\)/;
+const JUSTIFIED_MEMOS = ['core/domain/classifier-hits.ts', 'core/domain/prefs.ts'];
+
+test('no module writes again what a library does: an entity table, a ServerResponse class', () => {
+  for (const { what, spelling } of REPLACED) {
+    const holders = modules.filter((file) => spelling.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    assert.equal(holders, [], `${what}: found in ${holders.join(', ')}`);
+  }
+});
+
+test('every bounded memo goes through core/platform/cache.ts, or its comment gives the figure that justifies a hand-made one', () => {
+  const holders = modules.filter((file) => HAND_MADE_MEMO.test(readFileSync(path.join(ROOT, file), 'utf8')));
+  assert.equal(holders, JUSTIFIED_MEMOS, `hand-made memos in ${holders.join(', ')}: use boundedCache or wordMemo`);
+  for (const file of JUSTIFIED_MEMOS) {
+    assert.match(readFileSync(path.join(ROOT, file), 'utf8'), /Hand-made rather than core\/platform\/cache\.ts[^]{0,400}\d[\d,.]* (?:µs|bytes)/, `${file}: the comment with its figure`);
+  }
+});
+
 test('the browser counts days with the same function as the server', () => {
   for (const file of ['app/lib/events.ts', 'app/games/word-game.ts']) {
     assert.match(readFileSync(path.join(ROOT, file), 'utf8'), "from '../../core/domain/days.ts'", `${file} imports core/domain/days.ts`);
