@@ -122,8 +122,8 @@ export type ParseOptions = Pick<FeedReadOptions, 'now' | 'paywalled' | 'maxItems
 /**
  * rss-parser's xml2js parser (`xmlParser`, whose `parseString` its own calls) and the sax parser
  * under it (`saxParser`, its `trackPosition` set from sax's `position` option, which xml2js does not
- * pass on): neither library declares these. Should a release rename them, the stock parser simply
- * reads every document, counting positions, with the same results.
+ * pass on): neither library declares these. Should a release rename the first, the stock parser
+ * simply reads every document, and the second, it counts positions again: the same results.
  */
 interface XmlReader {
   parseString(xml: string, done: (error: unknown, result: unknown) => void): unknown;
@@ -154,8 +154,8 @@ function parseOnce(text: string, positions: boolean): ReturnType<FeedParser['par
     const parser = new FeedParser(rssParserOptions());
     const holder = parser as unknown as { xmlParser?: XmlReader };
     const stock = holder.xmlParser;
-    if (!positions && stock?.saxParser) {
-      stock.saxParser.trackPosition = false;
+    if (!positions && stock) {
+      if (stock.saxParser) stock.saxParser.trackPosition = false;
       holder.xmlParser = {
         parseString: (xml, done) => {
           const tree = readXmlTree(xml);

@@ -3,7 +3,7 @@
  * every session). A test that needs one and does not find it fails, naming what is missing: a
  * missing corpus must not pass as `assert.ok(true)`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'uvu';
 
 /** The shared fixtures directory. */
@@ -23,4 +23,10 @@ export function sharedFixtures(name: string, probe: string): URL | null {
     );
   });
   return null;
+}
+
+/** Every real XML feed of the fixtures' `feeds/` directory `dir` by file name, its text without a byte order mark. */
+export function xmlFeedTexts(dir: URL): Map<string, string> {
+  const files = readdirSync(dir).filter((name) => /\.(xml|rss|atom|rdf)$/.test(name));
+  return new Map(files.map((name) => [name, readFileSync(new URL(name, dir), 'utf8').replace(/^\uFEFF/, '')]));
 }

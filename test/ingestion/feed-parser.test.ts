@@ -2,8 +2,9 @@
  * Our rss-parser (core/pipeline/feed.ts) on the real feeds of ../shared/fixtures/feeds:
  * - it skips the fields of rss-parser's items we never read, `isoDate`, `contentSnippet` and
  *   `content:encodedSnippet`: on every feed rss-parser reads it gives a fresh stock parser's items
- *   without them (its XML read by saxes where that gives xml2js's tree: test/ingestion/xml-tree.test.ts), and the normaliser gives the same articles (the same `published_at` and teaser
- *   above all) from either;
+ *   without them (its XML read by saxes where that gives xml2js's tree:
+ *   test/ingestion/xml-tree.test.ts), and the normaliser gives the same articles (the same
+ *   `published_at` and teaser above all) from either;
  * - a refused document is refused for the stock parser's reason, line and column included (ours
  *   reads without sax's position count, and reads a refused document again with it);
  * - a feed reads the same whatever feed was read before it (xml2js's parser is not reusable after
@@ -11,7 +12,6 @@
  * - a parsed feed is not kept alive by the parse once its reader lets it go, and what `parseFeed`
  *   keeps (its items, the feed's title) holds no part of the document's text.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Parser from 'rss-parser';
@@ -19,7 +19,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { normalizeItems } from '../../core/domain/normalize.ts';
 import { parseFeed, rssParserOptions, strictParse } from '../../core/pipeline/feed.ts';
-import { sharedFixtures } from '../helpers/shared-fixtures.ts';
+import { sharedFixtures, xmlFeedTexts } from '../helpers/shared-fixtures.ts';
 import { until } from '../helpers/until.ts';
 
 const dir = sharedFixtures('feeds', 'README.md');
@@ -35,15 +35,9 @@ async function settle(parse: Promise<{ items: unknown[] }>): Promise<{ items: Ar
   }
 }
 
-/** Every real XML feed of the fixtures by file name, its text without a byte order mark. */
-function xmlFeedTexts(): Map<string, string> {
-  const files = dir ? readdirSync(dir).filter((name) => /\.(xml|rss|atom|rdf)$/.test(name)) : [];
-  return new Map(files.map((name) => [name, readFileSync(new URL(name, dir!), 'utf8').replace(/^\uFEFF/, '')]));
-}
-
 if (dir) {
   test('on every real XML feed, our parser gives the stock items without isoDate and the snippets, and the same normalised articles', async () => {
-    const texts = xmlFeedTexts();
+    const texts = xmlFeedTexts(dir);
     assert.ok(texts.size >= 40, `only ${texts.size} XML feeds found`);
     let read = 0;
     let dated = 0;
@@ -103,7 +97,7 @@ test('a refused document gives the stock parser\'s reason, with its line and col
 if (dir) {
   test('every real feed rss-parser refuses is refused for the stock parser\'s reason', async () => {
     let refused = 0;
-    for (const [name, whole] of xmlFeedTexts()) {
+    for (const [name, whole] of xmlFeedTexts(dir)) {
       const text = whole.trimStart();
       const ours = await settle(strictParse(text));
       if (!('refused' in ours)) continue;
@@ -195,7 +189,7 @@ async function readAs(text: string): Promise<string> {
 
 if (dir) {
   test('every real feed reads the same after each feed rss-parser refuses as after a clean one', async () => {
-    const texts = xmlFeedTexts();
+    const texts = xmlFeedTexts(dir);
     const refused: string[] = [];
     for (const [name, text] of texts) if ('refused' in (await settle(strictParse(text.trimStart())))) refused.push(name);
     assert.ok(refused.length >= 5, `only ${refused.length} refused feeds: ${refused.join(', ')}`);

@@ -6,13 +6,13 @@
  * feed, on the places where the two parsers are known to differ, on 54 edge documents, on the XSS
  * corpus dropped raw into a feed, and on 1,500 seeded damaged copies of real feeds.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import Parser from 'rss-parser';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mulberry32 } from '../../core/domain/puzzle.ts';
 import { readXmlTree } from '../../core/pipeline/xml-tree.ts';
-import { sharedFixtures } from '../helpers/shared-fixtures.ts';
+import { sharedFixtures, xmlFeedTexts } from '../helpers/shared-fixtures.ts';
 
 const feedsDir = sharedFixtures('feeds', 'README.md');
 const xssDir = sharedFixtures('xss', 'payloads.txt');
@@ -164,9 +164,7 @@ test('on edge documents (doctypes, declarations, comments, references, control c
 });
 
 if (feedsDir) {
-  const texts = readdirSync(feedsDir)
-    .filter((name) => /\.(xml|rss|atom|rdf)$/.test(name))
-    .map((name) => [name, readFileSync(new URL(name, feedsDir), 'utf8').replace(/^\uFEFF/, '').trimStart()] as const);
+  const texts = [...xmlFeedTexts(feedsDir)].map(([name, text]) => [name, text.trimStart()] as const);
 
   test('on every real XML feed the saxes reading is the stock tree, or null', () => {
     let read = 0;
