@@ -7,6 +7,7 @@
  */
 import { addDays } from '../../core/domain/days.ts';
 import { isRecord, numberOf, stringsOf, textOrNull } from '../../core/domain/guards.ts';
+import { request, type Transport } from '../lib/http.ts';
 import { isLetterMark, LETTER_MARKS, shareGrid, WORD_GAME_RULES, type GuessVerdict, type LetterMark, type WordGame } from '../../core/domain/puzzle.ts';
 
 /** Key-value storage (localStorage in the browser). */
@@ -17,7 +18,8 @@ export interface GameStorage {
 
 /** What the controller needs from its surroundings; defaults are the browser's. */
 export interface GameEnv {
-  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** What sends the game's requests (through app/lib/http.ts's `request`); the browser's `fetch` by default. */
+  fetch?: Transport;
   storage?: GameStorage | null;
   /** Called after every state change (the view re-renders). */
   onChange?: () => void;
@@ -99,7 +101,7 @@ export class WordGameController {
   message = '';
   private words: Set<string> | null = null;
   private busy = false;
-  private readonly fetchFn: (input: string, init?: RequestInit) => Promise<Response>;
+  private readonly transport: Transport | undefined;
   private readonly storage: GameStorage | null;
   private readonly onChange: () => void;
 
@@ -107,7 +109,7 @@ export class WordGameController {
     this.game = game;
     this.length = WORD_GAME_RULES[game].length;
     this.maxGuesses = WORD_GAME_RULES[game].maxGuesses;
-    this.fetchFn = env.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.transport = env.fetch;
     this.storage = env.storage === undefined ? deviceStorage() : env.storage;
     this.onChange = env.onChange ?? (() => undefined);
   }
@@ -119,8 +121,8 @@ export class WordGameController {
   /** Load the day's puzzle and the dictionary, and restore today's progress from the device. */
   async start(): Promise<void> {
     try {
-      const res = await this.fetchFn(`/api/puzzle/word?game=${this.game}`);
-      const body: unknown = res.ok ? await res.json() : null;
+      const answer = await request('/api/puzzle/word', { params: { game: this.game }, transport: this.transport });
+      const body = answer.ok ? answer.body : null;
       if (!isRecord(body) || typeof body.date !== 'string') throw new Error('bad puzzle');
       this.date = body.date;
     } catch {
@@ -137,13 +139,11 @@ export class WordGameController {
   private loadDictionary(): Promise<Set<string> | null> {
     let pending = dictionaries.get(this.length);
     if (!pending) {
-      pending = this.fetchFn(`/api/puzzle/words?length=${this.length}`)
-        .then(async (res) => {
-          const body: unknown = res.ok ? await res.json() : null;
-          if (!isRecord(body) || !Array.isArray(body.words)) return null;
-          return new Set(stringsOf(body.words));
-        })
-        .catch(() => null);
+      pending = request('/api/puzzle/words', { params: { length: String(this.length) }, transport: this.transport }).then((answer) => {
+        const body = answer.ok ? answer.body : null;
+        if (!isRecord(body) || !Array.isArray(body.words)) return null;
+        return new Set(stringsOf(body.words));
+      });
       dictionaries.set(this.length, pending);
     }
     return pending;
@@ -200,12 +200,8 @@ export class WordGameController {
     }
     this.busy = true;
     try {
-      const res = await this.fetchFn('/api/puzzle/word/guess', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ game: this.game, guess, attempt: this.rows.length + 1, date: this.date }),
-      });
-      const verdict = res.ok ? readVerdict(await res.json(), this.length) : null;
+      const answer = await request('/api/puzzle/word/guess', { json: { game: this.game, guess, attempt: this.rows.length + 1, date: this.date }, transport: this.transport });
+      const verdict = answer.ok ? readVerdict(answer.body, this.length) : null;
       if (!verdict) throw new Error('bad verdict');
       this.rows.push({ guess, pattern: verdict.pattern });
       this.current = '';

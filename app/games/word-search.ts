@@ -6,6 +6,7 @@
  */
 import { isRecord } from '../../core/domain/guards.ts';
 import { checkSelection, readSelection, type Cell } from '../../core/domain/puzzle-grid.ts';
+import { request, type Transport } from '../lib/http.ts';
 import { deviceStorage, type GameEnv, type GameStorage } from './word-game.ts';
 
 const KEY = 'tidings.puzzle.wordsearch';
@@ -30,12 +31,12 @@ export class WordSearchController {
   /** Each found word's cells, so the view can keep them highlighted. */
   foundCells = new Map<string, Cell[]>();
   message = '';
-  private readonly fetchFn: (input: string, init?: RequestInit) => Promise<Response>;
+  private readonly transport: Transport | undefined;
   private readonly storage: GameStorage | null;
   private readonly onChange: () => void;
 
   constructor(env: GameEnv = {}) {
-    this.fetchFn = env.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.transport = env.fetch;
     this.storage = env.storage === undefined ? deviceStorage() : env.storage;
     this.onChange = env.onChange ?? (() => undefined);
   }
@@ -43,8 +44,8 @@ export class WordSearchController {
   /** Load the day's puzzle and restore the words already found today. */
   async start(): Promise<void> {
     try {
-      const res = await this.fetchFn('/api/puzzle/wordsearch');
-      const body: unknown = res.ok ? await res.json() : null;
+      const answer = await request('/api/puzzle/wordsearch', { transport: this.transport });
+      const body = answer.ok ? answer.body : null;
       if (!isRecord(body) || typeof body.theme !== 'string' || typeof body.date !== 'string' || !isStrings(body.words) || !isStrings(body.grid) || typeof body.size !== 'number') {
         throw new Error('bad puzzle');
       }

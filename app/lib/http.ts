@@ -29,7 +29,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The request outlives the page (history entries, events). */
   keepalive?: boolean;
+  /** What sends it: the browser's `fetch` unless given (a test hands the app's own `request`). */
+  transport?: Transport;
 }
+
+/** A `fetch`-shaped sender. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The status of an answer that never arrived. */
 export const UNREACHABLE = 0;
@@ -58,7 +63,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   const init: RequestInit = { method: options.method ?? (body === null ? 'GET' : 'POST'), headers, body, credentials: 'same-origin', signal: options.signal ?? null };
   if (options.keepalive) init.keepalive = true;
   try {
-    const res = await fetch(url, init);
+    const res = await (options.transport ?? fetch)(url, init);
     return { ok: res.ok, status: res.status, body: parseBody(await res.text()) };
   } catch {
     return { ok: false, status: UNREACHABLE, body: null };

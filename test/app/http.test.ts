@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { errorMessage, request, UNREACHABLE } from '../../app/lib/http.ts';
@@ -64,6 +66,19 @@ test('a network failure or an abort is status 0, never a throw', async () => {
   assert.is(aborted.result.status, UNREACHABLE);
   assert.is(aborted.seen[0]?.init.signal, controller.signal);
   assert.is(aborted.seen[0]?.init.keepalive, true);
+});
+
+/** The service worker fetches for its cache, outside any page: the one other caller of `fetch`. */
+const OWN_FETCHERS = ['app/lib/http.ts', 'app/sw.ts'];
+
+test('the app calls Tidings through request() only: no other module of app/ calls fetch (the games included)', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const files = readdirSync(path.join(root, 'app'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(?:ts|tsx)$/.test(f))
+    .map((f) => `app/${f.split(path.sep).join('/')}`);
+  assert.ok(files.length > 30, `only ${files.length} app modules found`);
+  const callers = files.filter((f) => /\bfetch\)?\(/.test(readFileSync(path.join(root, f), 'utf8')));
+  assert.equal(callers.sort(), OWN_FETCHERS);
 });
 
 test.run();
