@@ -57,7 +57,10 @@ const cardsMarkup = (page: Page) =>
 test('the shell carries the seven cards before any JavaScript runs, and the app takes those elements over unchanged', async () => {
   const still = await h.browser.newContext({ javaScriptEnabled: false });
   const plain = await still.newPage();
-  await plain.goto(h.base + '/', READY);
+  // `load`, not READY: without scripts nothing holds DOMContentLoaded back for the stylesheet, and
+  // the buttons are hidden by app.css (`scripting: none`); counted before it applied, they were
+  // visible (a clean-clone CI run under load, 29 Nov).
+  await plain.goto(h.base + '/', { waitUntil: 'load' });
   const links = await plain.$$eval('.brief article.card .card-title a', (els) => els.map((a) => [a.getAttribute('href'), a.textContent]));
   assert.equal(links, h.brief.map((d) => [`/a/${d._id}`, d.title]), 'without JavaScript: the seven titles, each a link to its /a page');
   assert.is(await plain.locator('#app :is(button, nav.lanes):visible').count(), 0, 'and no button or lane that would do nothing');
